@@ -1,0 +1,34 @@
+import { Database } from 'bun:sqlite';
+import { drizzle } from 'drizzle-orm/bun-sqlite';
+import * as schema from './schema/index.ts';
+
+export type Db = ReturnType<typeof drizzle<typeof schema>>;
+
+export interface DbHandle {
+  db: Db;
+  sqlite: Database;
+  close(): void;
+}
+
+/**
+ * Opens (creating if needed) the SQLite file with the settings every caller relies on:
+ * WAL so readers never block the writer, foreign keys enforced, and a busy timeout so the
+ * CLI and the server can write to the same file at once.
+ */
+export function openDb(path: string): DbHandle {
+  const sqlite = new Database(path, { create: true, strict: true });
+  sqlite.exec('PRAGMA journal_mode = WAL');
+  sqlite.exec('PRAGMA foreign_keys = ON');
+  sqlite.exec('PRAGMA busy_timeout = 5000');
+  sqlite.exec('PRAGMA synchronous = NORMAL');
+  const db = drizzle({ client: sqlite, schema });
+  return {
+    db,
+    sqlite,
+    close() {
+      // Fold the WAL back into the main file so a copied data folder is complete.
+      sqlite.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      sqlite.close();
+    },
+  };
+}

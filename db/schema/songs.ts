@@ -1,0 +1,42 @@
+import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { albums } from './albums.ts';
+import { createdAt, deletedAt, updatedAt } from './columns.ts';
+import { users } from './users.ts';
+
+export const SONG_STATUSES = ['pending', 'published'] as const;
+export type SongStatus = (typeof SONG_STATUSES)[number];
+
+export const songs = sqliteTable(
+  'songs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    title: text('title').notNull(),
+    artist: text('artist'),
+    tags: text('tags', { mode: 'json' }).$type<string[]>().notNull().default([]),
+    albumId: integer('album_id').references(() => albums.id, { onDelete: 'set null' }),
+    albumOrder: integer('album_order'),
+    artworkUrl: text('artwork_url'),
+    // Content hash (sha256, hex) of the audio bytes: names the stored file.
+    audioHash: text('audio_hash').notNull(),
+    // Sniffed format (mp3, flac, ogg, opus, m4a, wav): drives Content-Type.
+    audioFormat: text('audio_format').notNull(),
+    // Set for files imported with --in-place: an absolute path outside the media folder.
+    audioPath: text('audio_path'),
+    duration: real('duration').notNull().default(0),
+    fileSize: integer('file_size').notNull().default(0),
+    originalFilename: text('original_filename'),
+    status: text('status', { enum: SONG_STATUSES }).notNull().default('pending'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    shareId: text('share_id').notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (table) => [
+    index('songs_album_idx').on(table.albumId),
+    index('songs_audio_hash_idx').on(table.audioHash),
+    index('songs_status_deleted_idx').on(table.status, table.deletedAt),
+  ],
+);
+
+export type SongRow = typeof songs.$inferSelect;

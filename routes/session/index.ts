@@ -1,0 +1,64 @@
+import { Elysia } from 'elysia';
+import { readSetting } from '../../db/queries/settings.ts';
+import { setDisplayPreference } from '../../db/queries/users.ts';
+import type { AppContext } from '../../src/app-context.ts';
+import { ForbiddenError, UnauthorizedError } from '../../src/errors.ts';
+import { clientIp } from '../../src/http/client-ip.ts';
+import { LoginThrottle } from '../../src/services/accounts/login-throttle.ts';
+import { endSession, startSession } from '../../src/services/accounts/sessions.ts';
+import { toUserDto } from '../../src/services/accounts/user-dto.ts';
+import { assertCredentialsShape, authenticate, createUser } from '../../src/services/accounts/users.ts';
+import { credentialsBody, displayPreferenceBody, userResponse } from './model.ts';
+
+/** Spec §7 Session: who am I, login, register, logout, display preference. */
+export function sessionRoutes(ctx: AppContext) {
+  const throttle = new LoginThrottle();
+
+  return new Elysia({ name: 'session-routes' })
+    .use(ctx.auth)
+    .get('/api/user', ({ user }) => toUserDto(user), { auth: true, response: userResponse })
+    .post(
+      '/api/login',
+      async ({ body, request, server, signIn }) => {
+        assertCredentialsShape(body.username.trim(), body.password);
+        const ip = clientIp(request, server, ctx.config.trustProxy);
+        const now = ctx.now();
+        throttle.assertAllowed(ip, body.username, now);
+        const user = await authenticate(ctx.db, body.username, body.password);
+        if (!user) {
+          throttle.recordFailure(ip, body.username, now);
+          throw new UnauthorizedError('Invalid username or password');
+        }
+        throttle.recordSuccess(body.username);
+        await signIn(startSession(ctx.db, user.id, now).id);
+        return toUserDto(user);
+      },
+      { body: credentialsBody, response: userResponse },
+    )
+    .post(
+      '/api/register',
+      async ({ body, request, server, signIn }) => {
+        if (!readSetting(ctx.db, 'registrationOpen')) {
+          throw new ForbiddenError('Registration is closed. Ask an admin of this Hearth for an account.');
+        }
+        const ip = clientIp(request, server, ctx.config.trustProxy);
+        const now = ctx.now();
+        throttle.assertRegistrationAllowed(ip, now);
+        const user = await createUser(ctx.db, { username: body.username, password: body.password, isAdmin: false });
+        await signIn(startSession(ctx.db, user.id, now).id);
+        return toUserDto(user);
+      },
+      { body: credentialsBody, response: userResponse },
+    )
+    .post('/api/logout', async ({ currentSession, signOut, set }) => {
+      const live = await currentSession();
+      if (live) endSession(ctx.db, live.session.id);
+      signOut();
+      set.status = 204;
+    })
+    .patch(
+      '/api/user/display-preference',
+      ({ user, body }) => toUserDto(setDisplayPreference(ctx.db, user.id, body.displayPreference) ?? user),
+      { auth: true, body: displayPreferenceBody, response: userResponse },
+    );
+}

@@ -1,0 +1,25 @@
+import type { Db } from '../db/client.ts';
+import type { Config } from './config.ts';
+import { type AuthPlugin, authPlugin } from './http/auth-plugin.ts';
+import type { Logger } from './logger.ts';
+
+/** What createApp needs from its caller (main.ts, tests, benches). */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  /** Key that signs session tokens (DATA_DIR/secret.key). */
+  secret: string;
+  log: Logger;
+  /** The clock; tests move it. */
+  now?: () => number;
+}
+
+/** What every route plugin receives: the deps plus the shared auth plugin instance. */
+export interface AppContext extends Required<AppDeps> {
+  auth: AuthPlugin;
+}
+
+export function createAppContext(deps: AppDeps): AppContext {
+  const now = deps.now ?? Date.now;
+  return { ...deps, now, auth: authPlugin({ ...deps, now }) };
+}

@@ -1,0 +1,26 @@
+import { Elysia } from 'elysia';
+import { healthRoutes } from '../routes/health/index.ts';
+import { sessionRoutes } from '../routes/session/index.ts';
+import { settingsRoutes } from '../routes/settings/index.ts';
+import { type AppDeps, createAppContext } from './app-context.ts';
+import { NotFoundError } from './errors.ts';
+import { errorPlugin } from './http/error-plugin.ts';
+import { requestLogPlugin } from './http/request-log.ts';
+import { securityPlugin } from './http/security.ts';
+
+/** Builds the whole HTTP app from its dependencies. Never listens: main.ts and tests do. */
+export function createApp(deps: AppDeps) {
+  const ctx = createAppContext(deps);
+  return new Elysia()
+    .use(requestLogPlugin(ctx.log))
+    .use(errorPlugin({ log: ctx.log }))
+    .use(securityPlugin(ctx.config))
+    .use(healthRoutes(ctx))
+    .use(sessionRoutes(ctx))
+    .use(settingsRoutes(ctx))
+    .all('/api/*', () => {
+      throw new NotFoundError('No such API endpoint');
+    });
+}
+
+export type App = ReturnType<typeof createApp>;

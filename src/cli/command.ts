@@ -1,0 +1,22 @@
+import type { ParseArgsConfig } from 'node:util';
+import type { Db } from '../../db/client.ts';
+import type { Config } from '../config.ts';
+import type { DataDir } from '../data-dir.ts';
+import type { Logger } from '../logger.ts';
+
+export interface CliContext {
+  db: Db;
+  config: Config;
+  paths: DataDir;
+  log: Logger;
+  args: { values: Record<string, string | boolean | (string | boolean)[] | undefined>; positionals: string[] };
+  print: (line: string) => void;
+}
+
+export interface CliCommand {
+  options: NonNullable<ParseArgsConfig['options']>;
+  run(ctx: CliContext): Promise<void> | void;
+}
+
+/** A mistake in how the command was called: printed without a stack trace, exit 1. */
+export class CliUsageError extends Error {}

@@ -1,0 +1,52 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, parseConfig } from '../config.ts';
+import { openDataDir } from '../data-dir.ts';
+import { HttpError } from '../errors.ts';
+import { createLogger } from '../logger.ts';
+import { type CliCommand, CliUsageError } from './command.ts';
+import { userCommand } from './user.ts';
+
+// `bun run cli <command> …`: works on DATA_DIR while the server runs (WAL + busy timeout).
+const COMMANDS: Record<string, CliCommand> = {
+  user: userCommand,
+};
+
+const USAGE = `Usage: bun run cli <command>
+
+  user add NAME --password PW [--admin]   create a family account
+  user passwd NAME --password PW          set a new password (signs the user out everywhere)
+  user list                               list accounts
+  user remove NAME                        remove an account and its playlists
+
+Every command works on DATA_DIR (default ./data), also while the server is running.`;
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  const command = name ? COMMANDS[name] : undefined;
+  if (!command) {
+    console.error(name && name !== 'help' && name !== '--help' ? `Unknown command "${name}".\n\n${USAGE}` : USAGE);
+    return name === 'help' || name === '--help' ? 0 : 2;
+  }
+  const config = parseConfig(process.env);
+  const { handle, paths } = openDataDir(config.dataDir);
+  try {
+    const args = parseArgs({ args: rest, options: command.options, allowPositionals: true, strict: true });
+    await command.run({ db: handle.db, config, paths, log: createLogger(config.logLevel), args, print: console.log });
+    return 0;
+  } finally {
+    handle.close();
+  }
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof CliUsageError || error instanceof ConfigError || error instanceof HttpError) {
+    console.error(`Error: ${error.message}`);
+  } else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+    console.error(`Error: ${error.message}\n\n${USAGE}`);
+  } else {
+    console.error(error);
+  }
+  process.exitCode = 1;
+}

@@ -1,0 +1,104 @@
+import { resolve } from 'node:path';
+
+/** Everything the process reads from its environment, parsed once at start and passed in. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  adminUsername: string | undefined;
+  adminPassword: string | undefined;
+  publicUrl: string | undefined;
+  trustProxy: boolean;
+  mediaProxyAllow: string[];
+  anonShareQuotaBytes: number;
+  logLevel: LogLevel;
+}
+
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Thrown for a bad environment value; main.ts prints it and exits non-zero. */
+export class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`Invalid ${variable}: ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `"${raw}" is not a whole number`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `${value} is outside ${min}–${max}`);
+  return value;
+}
+
+function boolean(env: Env, name: string): boolean {
+  const raw = text(env, name)?.toLowerCase();
+  if (raw === undefined || ['0', 'false', 'no', 'off'].includes(raw)) return false;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  throw new ConfigError(name, `"${raw}" is not true or false`);
+}
+
+function origin(name: string, raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `"${raw}" is not an absolute URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(name, `"${raw}" must start with http:// or https://`);
+  }
+  return url.origin;
+}
+
+function publicUrl(env: Env): string | undefined {
+  const raw = text(env, 'PUBLIC_URL');
+  if (raw === undefined) return undefined;
+  origin('PUBLIC_URL', raw);
+  return raw.replace(/\/+$/, '');
+}
+
+function logLevel(env: Env): LogLevel {
+  const raw = (text(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(raw)) {
+    throw new ConfigError('LOG_LEVEL', `"${raw}" is not one of ${LOG_LEVELS.join(', ')}`);
+  }
+  return raw as LogLevel;
+}
+
+export function parseConfig(env: Env): Config {
+  const adminPassword = text(env, 'ADMIN_PASSWORD');
+  if (adminPassword !== undefined && adminPassword.length < 6) {
+    throw new ConfigError('ADMIN_PASSWORD', 'must be at least 6 characters');
+  }
+  const adminUsername = text(env, 'ADMIN_USERNAME');
+  if (adminUsername !== undefined && adminUsername.length < 3) {
+    throw new ConfigError('ADMIN_USERNAME', 'must be at least 3 characters');
+  }
+  return {
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: text(env, 'HOST') ?? '0.0.0.0',
+    dataDir: resolve(text(env, 'DATA_DIR') ?? './data'),
+    adminUsername,
+    adminPassword,
+    publicUrl: publicUrl(env),
+    trustProxy: boolean(env, 'TRUST_PROXY'),
+    mediaProxyAllow: (text(env, 'MEDIA_PROXY_ALLOW') ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean)
+      .map((entry) => origin('MEDIA_PROXY_ALLOW', entry)),
+    anonShareQuotaBytes: integer(env, 'ANON_SHARE_QUOTA_MB', 2048, 0, 16 * 1024 * 1024) * 1024 * 1024,
+    logLevel: logLevel(env),
+  };
+}

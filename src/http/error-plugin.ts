@@ -1,0 +1,62 @@
+import { Elysia, ValidationError } from 'elysia';
+import { HttpError } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+
+function json(status: number, error: string, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify({ error }), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  });
+}
+
+/** A person-readable sentence for a schema failure: the schema's own `error` text if it has one. */
+function validationMessage(error: ValidationError): string {
+  if (typeof error.customError === 'string') return error.customError;
+  const first = error.all[0];
+  if (!first) return 'Invalid request';
+  const field = 'path' in first && first.path ? first.path.replace(/^\//, '').replace(/\//g, '.') : '';
+  const summary = 'summary' in first && first.summary ? first.summary : first.message;
+  return field ? `Invalid ${field}: ${summary}` : `Invalid request: ${summary}`;
+}
+
+export interface ErrorPluginOptions {
+  log: Logger;
+  /** Renders the HTML page for a non-API request that failed (pages issue); JSON otherwise. */
+  renderPage?: (request: Request, status: number, message: string) => Response | Promise<Response>;
+}
+
+/**
+ * The one place errors become responses: `{"error": message}` with the right status for the
+ * API, never a stack trace. Unexpected errors are logged and answered with a generic 500.
+ */
+export function errorPlugin({ log, renderPage }: ErrorPluginOptions) {
+  return new Elysia({ name: 'errors' })
+    .onError(({ code, error, request, path }) => {
+      const isApi = path.startsWith('/api/') || path === '/api';
+      let status = 500;
+      let message = 'Something went wrong on the server';
+      let headers: Record<string, string> = {};
+      if (error instanceof HttpError) {
+        status = error.status;
+        message = error.message;
+        headers = error.headers;
+      } else if (error instanceof ValidationError || code === 'VALIDATION') {
+        status = 400;
+        message = validationMessage(error as ValidationError);
+      } else if (code === 'PARSE') {
+        status = 400;
+        message = 'The request body is not valid JSON';
+      } else if (code === 'NOT_FOUND') {
+        status = 404;
+        message = isApi ? 'No such API endpoint' : 'Page not found';
+      } else if (code === 'INVALID_COOKIE_SIGNATURE') {
+        status = 401;
+        message = 'You need to sign in first';
+      } else {
+        log.error(`Unhandled error on ${request.method} ${path}`, error);
+      }
+      if (!isApi && renderPage && request.method === 'GET') return renderPage(request, status, message);
+      return json(status, message, headers);
+    })
+    .as('global');
+}

@@ -1,0 +1,18 @@
+import type { Db } from '../../db/client.ts';
+import type { Config } from '../config.ts';
+import type { Logger } from '../logger.ts';
+
+export interface JobDeps {
+  db: Db;
+  config: Config;
+  log: Logger;
+  /** The clock; tests pass a moved one. */
+  now: () => number;
+}
+
+/** An in-process periodic task: run once at start, then every `everyMs`. */
+export interface Job {
+  name: string;
+  everyMs: number;
+  run(deps: JobDeps, signal: AbortSignal): Promise<void> | void;
+}

@@ -1,0 +1,70 @@
+import type { Db } from '../../../db/client.ts';
+import {
+  countUsers,
+  deleteUser,
+  findUserByUsername,
+  insertUser,
+  listUsers,
+  updateUser,
+} from '../../../db/queries/users.ts';
+import { deleteSessionsOfUser } from '../../../db/queries/sessions.ts';
+import type { UserRow } from '../../../db/schema/index.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../../errors.ts';
+import { passwordProblem, usernameProblem } from '../../shared/validation.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+
+export interface NewUser {
+  username: string;
+  password: string;
+  isAdmin: boolean;
+}
+
+/** Throws a 400 with the spec's text for the first bad field. */
+export function assertCredentialsShape(username: string, password: string): void {
+  const problem = usernameProblem(username) ?? passwordProblem(password);
+  if (problem) throw new BadRequestError(problem);
+}
+
+export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
+  const username = input.username.trim();
+  assertCredentialsShape(username, input.password);
+  if (findUserByUsername(db, username)) throw new ConflictError('That username is already taken');
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return insertUser(db, { username, passwordHash, isAdmin: input.isAdmin });
+  } catch (error) {
+    // Two registrations racing for one name: the NOCASE unique index decides.
+    if (String(error).includes('UNIQUE')) throw new ConflictError('That username is already taken');
+    throw error;
+  }
+}
+
+/** The user when the password matches; null otherwise, in the same time either way. */
+export async function authenticate(db: Db, username: string, password: string): Promise<UserRow | null> {
+  const user = findUserByUsername(db, username.trim());
+  const ok = await verifyPassword(password, user?.passwordHash);
+  return ok && user ? user : null;
+}
+
+function requireUser(db: Db, username: string): UserRow {
+  const user = findUserByUsername(db, username);
+  if (!user) throw new NotFoundError(`No user named "${username}"`);
+  return user;
+}
+
+/** Changing a password signs the user out everywhere. */
+export async function changePassword(db: Db, username: string, password: string): Promise<UserRow> {
+  const problem = passwordProblem(password);
+  if (problem) throw new BadRequestError(problem);
+  const user = requireUser(db, username);
+  const passwordHash = await hashPassword(password);
+  const updated = updateUser(db, user.id, { passwordHash });
+  deleteSessionsOfUser(db, user.id);
+  return updated ?? user;
+}
+
+export function removeUser(db: Db, username: string): void {
+  deleteUser(db, requireUser(db, username).id);
+}
+
+export { countUsers, listUsers };
