@@ -1,0 +1,149 @@
+import { readFileSync, rmSync } from 'node:fs';
+import type { Db } from '../../db/client.ts';
+import { openDataDir } from '../../src/data-dir.ts';
+import { createUser } from '../../src/services/accounts/users.ts';
+import { makeTempDir } from '../../src/testing/server.ts';
+
+/**
+ * Shared bench plumbing: a real server as a child process on a seeded temporary DATA_DIR,
+ * bounded loopback load, and one printed line per figure with its ratio to a baseline.
+ */
+export interface BenchServer {
+  url: string;
+  dataDir: string;
+  pid: number;
+  /** Milliseconds from spawn to the first answered /healthz. */
+  startupMs: number;
+  rssMb(): number;
+  stop(): Promise<void>;
+}
+
+export const ADMIN = { username: 'benchadmin', password: 'bench-password' };
+
+async function freePort(): Promise<number> {
+  const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() });
+  const port = probe.port!;
+  probe.stop(true);
+  return port;
+}
+
+export async function startBenchServer(
+  options: { seed?: (db: Db, dataDir: string) => void | Promise<void>; env?: Record<string, string> } = {},
+): Promise<BenchServer> {
+  const dataDir = makeTempDir('hearth-bench-');
+  const { handle } = openDataDir(dataDir);
+  await createUser(handle.db, { ...ADMIN, isAdmin: true });
+  await options.seed?.(handle.db, dataDir);
+  handle.close();
+
+  const port = await freePort();
+  const started = performance.now();
+  const child = Bun.spawn(['bun', 'src/main.ts'], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ...options.env,
+    },
+    stdout: 'ignore',
+    stderr: 'inherit',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  let startupMs = 0;
+  for (let attempt = 0; attempt < 3000; attempt++) {
+    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    if (ok) {
+      startupMs = performance.now() - started;
+      break;
+    }
+    if (child.exitCode !== null) throw new Error(`bench server exited with ${child.exitCode}`);
+    await Bun.sleep(5);
+  }
+  if (!startupMs) throw new Error('bench server did not answer within 15 s');
+
+  return {
+    url,
+    dataDir,
+    pid: child.pid,
+    startupMs,
+    rssMb: () => rssOf(child.pid),
+    async stop() {
+      child.kill('SIGTERM');
+      await child.exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Resident set size of a process in MiB, from /proc (Linux). */
+export function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+export interface LoadResult {
+  p50Ms: number;
+  p99Ms: number;
+  rps: number;
+}
+
+/** Runs `requests` calls of `run`, `concurrency` at a time, and reports latency percentiles. */
+export async function measureRequests(options: {
+  requests: number;
+  concurrency: number;
+  run: (i: number) => Promise<void>;
+}): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < options.requests) {
+      const i = next++;
+      const t0 = performance.now();
+      await options.run(i);
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { p50Ms: at(0.5), p99Ms: at(0.99), rps: options.requests / seconds };
+}
+
+/** Times `fn` over `runs` calls in-process; returns the median in milliseconds. */
+export async function medianMs(runs: number, fn: () => unknown): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)] ?? 0;
+}
+
+/** One line per figure: name, value, unit, and the ratio to a baseline measured in the same run. */
+export function printFigure(name: string, value: number, unit: string, baseline?: { name: string; value: number }, budget?: string): void {
+  const figure = `${name}: ${value.toFixed(value < 10 ? 2 : 1)} ${unit}`;
+  const ratio = baseline && baseline.value > 0
+    ? ` | ${baseline.name}: ${baseline.value.toFixed(baseline.value < 10 ? 2 : 1)} ${unit} | ratio ${(value / baseline.value).toFixed(2)}x`
+    : '';
+  console.log(`${figure}${ratio}${budget ? ` | budget ${budget}` : ''}`);
+}
+
+/** Logs in over HTTP and returns the session cookie. */
+export async function benchLogin(url: string, credentials = ADMIN): Promise<string> {
+  const response = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  const cookie = response.headers.getSetCookie().find((line) => line.startsWith('hearth_session='));
+  if (!cookie) throw new Error(`bench login failed: ${response.status}`);
+  return cookie.split(';')[0]!;
+}
