@@ -2,6 +2,7 @@ import { Elysia } from 'elysia';
 import { healthRoutes } from '../routes/health/index.ts';
 import { sessionRoutes } from '../routes/session/index.ts';
 import { settingsRoutes } from '../routes/settings/index.ts';
+import { songRoutes } from '../routes/songs/index.ts';
 import { type AppDeps, createAppContext } from './app-context.ts';
 import { NotFoundError } from './errors.ts';
 import { errorPlugin } from './http/error-plugin.ts';
@@ -18,6 +19,7 @@ export function createApp(deps: AppDeps) {
     .use(healthRoutes(ctx))
     .use(sessionRoutes(ctx))
     .use(settingsRoutes(ctx))
+    .use(songRoutes(ctx))
     .all('/api/*', () => {
       throw new NotFoundError('No such API endpoint');
     });

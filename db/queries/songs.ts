@@ -1,0 +1,125 @@
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { type SongRow, type SongStatus, albums, songs } from '../schema/index.ts';
+
+/** A song with the name of its album when that album is live (a trashed album has no name). */
+export interface SongWithAlbum {
+  song: SongRow;
+  albumName: string | null;
+}
+
+/** Caches one prepared statement per database handle: prepared hot queries are ~10× faster. */
+export function perDb<T>(build: (db: Db) => T): (db: Db) => T {
+  const cache = new WeakMap<Db, T>();
+  return (db) => {
+    let value = cache.get(db);
+    if (value === undefined) {
+      value = build(db);
+      cache.set(db, value);
+    }
+    return value;
+  };
+}
+
+const live = isNull(songs.deletedAt);
+const visible = and(eq(songs.status, 'published'), live);
+const liveAlbum = and(eq(albums.id, songs.albumId), isNull(albums.deletedAt));
+const byTitle = [sql`${songs.title} COLLATE NOCASE`, asc(songs.id)] as const;
+
+/** Song rows joined with their live album's name, for any extra filter. */
+export function selectSongsWithAlbum(db: Db) {
+  return db.select({ song: songs, albumName: albums.name }).from(songs).leftJoin(albums, liveAlbum);
+}
+
+const publishedQuery = perDb((db) =>
+  selectSongsWithAlbum(db)
+    .where(visible)
+    .orderBy(...byTitle)
+    .prepare(),
+);
+
+const liveQuery = perDb((db) =>
+  selectSongsWithAlbum(db)
+    .where(live)
+    .orderBy(...byTitle)
+    .prepare(),
+);
+
+const albumSongsQuery = perDb((db) =>
+  selectSongsWithAlbum(db)
+    .where(and(visible, eq(songs.albumId, sql.placeholder('albumId'))))
+    .orderBy(sql`${songs.albumOrder} IS NULL`, asc(songs.albumOrder), ...byTitle)
+    .prepare(),
+);
+
+const byIdQuery = perDb((db) =>
+  selectSongsWithAlbum(db)
+    .where(eq(songs.id, sql.placeholder('id')))
+    .prepare(),
+);
+
+/** The library: published, not trashed, sorted by title case-insensitively in the database. */
+export function listPublishedSongs(db: Db): SongWithAlbum[] {
+  return publishedQuery(db).all();
+}
+
+/** The admin list: every song that is not in the trash, pending or published. */
+export function listLiveSongs(db: Db): SongWithAlbum[] {
+  return liveQuery(db).all();
+}
+
+/** An album's visible songs: by albumOrder (unnumbered last), then title. */
+export function listAlbumSongs(db: Db, albumId: number): SongWithAlbum[] {
+  return albumSongsQuery(db).all({ albumId });
+}
+
+/** One song whatever its state (callers decide what is visible). */
+export function findSongById(db: Db, id: number): SongWithAlbum | undefined {
+  return byIdQuery(db).get({ id });
+}
+
+export type SongChanges = Partial<Pick<SongRow, 'title' | 'artist' | 'tags' | 'albumId' | 'artworkUrl'>>;
+
+export function updateSong(db: Db, id: number, changes: SongChanges, now: Date): void {
+  db.update(songs)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(songs.id, id))
+    .run();
+}
+
+/** Ids among `ids` that name a live (not trashed) song. */
+export function findLiveSongIds(db: Db, ids: number[]): number[] {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: songs.id })
+    .from(songs)
+    .where(and(inArray(songs.id, ids), live))
+    .all()
+    .map((row) => row.id);
+}
+
+export function setSongsStatus(db: Db, ids: number[], status: SongStatus, now: Date): void {
+  if (ids.length === 0) return;
+  db.update(songs).set({ status, updatedAt: now }).where(inArray(songs.id, ids)).run();
+}
+
+export function trashSongs(db: Db, ids: number[], now: Date): void {
+  if (ids.length === 0) return;
+  db.update(songs).set({ deletedAt: now, updatedAt: now }).where(and(inArray(songs.id, ids), live)).run();
+}
+
+export function restoreSong(db: Db, id: number, now: Date): void {
+  db.update(songs).set({ deletedAt: null, updatedAt: now }).where(eq(songs.id, id)).run();
+}
+
+export function deleteSong(db: Db, id: number): SongRow | undefined {
+  return db.delete(songs).where(eq(songs.id, id)).returning().get();
+}
+
+/** Trashed songs, most recently deleted first. */
+export function listTrashedSongs(db: Db): SongWithAlbum[] {
+  return selectSongsWithAlbum(db)
+    .where(isNotNull(songs.deletedAt))
+    .orderBy(sql`${songs.deletedAt} DESC`, asc(songs.id))
+    .all();
+}

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { insertAlbum, insertSong } from '../../src/testing/factories.ts';
+import { type TestServer, startTestServer } from '../../src/testing/server.ts';
+import type { SongDto } from '../../src/shared/types.ts';
+
+let server: TestServer;
+let user: string;
+let admin: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  user = await server.signUp('songs-user');
+  admin = await server.signUp('songs-admin', { isAdmin: true });
+});
+afterAll(() => server.stop());
+
+describe('GET /api/songs', () => {
+  test('lists published, live songs by title case-insensitively, with album names', async () => {
+    const album = insertAlbum(server.db, { name: 'Blue Album' });
+    insertSong(server.db, { title: 'banana', albumId: album.id });
+    insertSong(server.db, { title: 'Apple' });
+    insertSong(server.db, { title: 'cherry' });
+    insertSong(server.db, { title: 'Avocado pending', status: 'pending' });
+    insertSong(server.db, { title: 'Aardvark trashed', deletedAt: new Date() });
+
+    const response = await server.request('/api/songs', { cookie: user });
+    expect(response.status).toBe(200);
+    const songs = (await response.json()) as SongDto[];
+    expect(songs.map((s) => s.title)).toEqual(['Apple', 'banana', 'cherry']);
+    expect(songs[1]!.albumName).toBe('Blue Album');
+    expect(songs[0]!.albumName).toBeNull();
+    expect(Object.keys(songs[0]!)).not.toContain('audioHash');
+    expect(songs[0]!.audioUrl).toStartWith('/media/songs/');
+  });
+
+  test('is 401 when signed out', async () => {
+    const response = await server.request('/api/songs');
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: 'You need to sign in first' });
+  });
+
+  test('/all shows pending songs to admins only', async () => {
+    const all = (await (await server.request('/api/songs/all', { cookie: admin })).json()) as SongDto[];
+    expect(all.map((s) => s.title)).toContain('Avocado pending');
+    expect(all.map((s) => s.title)).not.toContain('Aardvark trashed');
+    expect((await server.request('/api/songs/all', { cookie: user })).status).toBe(403);
+    expect((await server.request('/api/songs/all')).status).toBe(401);
+  });
+});
