@@ -3,6 +3,7 @@ import { healthRoutes } from '../routes/health/index.ts';
 import { sessionRoutes } from '../routes/session/index.ts';
 import { settingsRoutes } from '../routes/settings/index.ts';
 import { songRoutes } from '../routes/songs/index.ts';
+import { shareRoutes } from '../routes/shares/index.ts';
 import { type AppDeps, createAppContext } from './app-context.ts';
 import { NotFoundError } from './errors.ts';
 import { errorPlugin } from './http/error-plugin.ts';
@@ -20,6 +21,7 @@ export function createApp(deps: AppDeps) {
     .use(sessionRoutes(ctx))
     .use(settingsRoutes(ctx))
     .use(songRoutes(ctx))
+    .use(shareRoutes(ctx))
     .all('/api/*', () => {
       throw new NotFoundError('No such API endpoint');
     });

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { eq } from 'drizzle-orm';
+import { findUserByUsername } from '../../db/queries/users.ts';
+import { songs } from '../../db/schema/index.ts';
+import { insertAlbum, insertPlaylist, insertSong } from '../../src/testing/factories.ts';
+import { type TestServer, startTestServer } from '../../src/testing/server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.stop());
+
+const get = (path: string) => server.request(path);
+const notFound = async (path: string) => {
+  const response = await get(path);
+  expect(response.status).toBe(404);
+  expect(typeof (await response.json()).error).toBe('string');
+};
+
+describe('GET /api/share/song/:shareId', () => {
+  test('a published song, with its album name and no internal columns', async () => {
+    const album = insertAlbum(server.db, { name: 'Road Trip' });
+    const song = insertSong(server.db, { title: 'Drive', albumId: album.id });
+    const response = await get(`/api/share/song/${song.shareId}`);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toMatchObject({ id: song.id, title: 'Drive', albumName: 'Road Trip', shareId: song.shareId });
+    expect(body.audioUrl).toBe(`/media/songs/${song.shareId}/${song.audioHash}.mp3`);
+    expect(body).not.toHaveProperty('audioHash');
+    expect(body).not.toHaveProperty('audioPath');
+  });
+
+  test('missing, pending, trashed and malformed all answer the same 404', async () => {
+    const pending = insertSong(server.db, { status: 'pending' });
+    const trashed = insertSong(server.db, { deletedAt: new Date() });
+    await notFound(`/api/share/song/${pending.shareId}`);
+    await notFound(`/api/share/song/${trashed.shareId}`);
+    await notFound('/api/share/song/AAAAAAAAAAAAAAAAAAAAAA');
+    await notFound('/api/share/song/..%2f..%2fetc');
+  });
+
+  test('a trashed album does not lend its name', async () => {
+    const album = insertAlbum(server.db, { name: 'Gone', deletedAt: new Date() });
+    const song = insertSong(server.db, { albumId: album.id });
+    expect((await (await get(`/api/share/song/${song.shareId}`)).json()).albumName).toBeNull();
+  });
+
+  test('unpublishing cuts the share off at once', async () => {
+    const song = insertSong(server.db);
+    expect((await get(`/api/share/song/${song.shareId}`)).status).toBe(200);
+    server.db.update(songs).set({ status: 'pending' }).where(eq(songs.id, song.id)).run();
+    await notFound(`/api/share/song/${song.shareId}`);
+  });
+});
+
+describe('GET /api/share/album/:shareId', () => {
+  test('published, live songs in album order then title', async () => {
+    const album = insertAlbum(server.db, { name: 'Ordered' });
+    insertSong(server.db, { albumId: album.id, title: 'b-untracked' });
+    insertSong(server.db, { albumId: album.id, title: 'Second', albumOrder: 2 });
+    insertSong(server.db, { albumId: album.id, title: 'A-untracked' });
+    insertSong(server.db, { albumId: album.id, title: 'First', albumOrder: 1 });
+    insertSong(server.db, { albumId: album.id, title: 'Hidden', status: 'pending' });
+    insertSong(server.db, { albumId: album.id, title: 'Binned', deletedAt: new Date() });
+    const body = await (await get(`/api/share/album/${album.shareId}`)).json();
+    expect(body.album).toMatchObject({ id: album.id, name: 'Ordered' });
+    expect(body.songs.map((s: { title: string }) => s.title)).toEqual(['First', 'Second', 'A-untracked', 'b-untracked']);
+    expect(body.songs[0].albumName).toBe('Ordered');
+  });
+
+  test('a trashed or missing album is 404', async () => {
+    const album = insertAlbum(server.db, { deletedAt: new Date() });
+    await notFound(`/api/share/album/${album.shareId}`);
+    await notFound('/api/share/album/nope-nope-nope-nope');
+  });
+});
+
+describe('GET /api/share/playlist/:shareId', () => {
+  test('songs in playlist order, skipping unpublished and trashed ones', async () => {
+    await server.signUp('pl-owner');
+    const user = findUserByUsername(server.db, 'pl-owner')!;
+    const a = insertSong(server.db, { title: 'Zed', artworkUrl: '/objects/images/a.png' });
+    const hidden = insertSong(server.db, { title: 'Hidden', status: 'pending' });
+    const binned = insertSong(server.db, { title: 'Binned', deletedAt: new Date() });
+    const b = insertSong(server.db, { title: 'Alpha' });
+    const playlist = insertPlaylist(server.db, { userId: user.id, name: 'Mix' }, [a.id, hidden.id, binned.id, b.id]);
+    const body = await (await get(`/api/share/playlist/${playlist.shareId}`)).json();
+    expect(body.playlist).toMatchObject({ name: 'Mix', artworkUrl: '/objects/images/a.png' });
+    expect(body.songs.map((s: { title: string }) => s.title)).toEqual(['Zed', 'Alpha']);
+  });
+
+  test('a missing playlist is 404', async () => {
+    await notFound('/api/share/playlist/AAAAAAAAAAAAAAAAAAAAAA');
+  });
+});
