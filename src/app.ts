@@ -2,6 +2,7 @@ import { Elysia } from 'elysia';
 import { healthRoutes } from '../routes/health/index.ts';
 import { sessionRoutes } from '../routes/session/index.ts';
 import { settingsRoutes } from '../routes/settings/index.ts';
+import { albumRoutes } from '../routes/albums/index.ts';
 import { songRoutes } from '../routes/songs/index.ts';
 import { shareRoutes } from '../routes/shares/index.ts';
 import { type AppDeps, createAppContext } from './app-context.ts';
@@ -21,6 +22,7 @@ export function createApp(deps: AppDeps) {
     .use(sessionRoutes(ctx))
     .use(settingsRoutes(ctx))
     .use(songRoutes(ctx))
+    .use(albumRoutes(ctx))
     .use(shareRoutes(ctx))
     .all('/api/*', () => {
       throw new NotFoundError('No such API endpoint');

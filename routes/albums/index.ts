@@ -1,0 +1,57 @@
+import { Elysia } from 'elysia';
+import type { AppContext } from '../../src/app-context.ts';
+import {
+  ALBUM_NOT_FOUND,
+  createAlbum,
+  listAlbums,
+  renameAlbum,
+  requireLiveAlbum,
+  trashAlbum,
+} from '../../src/services/catalogue/albums.ts';
+import { toAlbumDto } from '../../src/services/catalogue/dto.ts';
+import { parseId } from '../../src/services/catalogue/ids.ts';
+import { listSongsOfAlbum } from '../../src/services/catalogue/songs.ts';
+import { adminFirst, signedInFirst } from '../songs/gate.ts';
+import { idParams, songList } from '../songs/model.ts';
+import { albumDto, albumList, albumNameBody } from './model.ts';
+
+const albumId = (raw: string) => parseId(raw, ALBUM_NOT_FOUND);
+
+/** Spec §7 Albums: anyone signed in reads; admins create, rename and trash. */
+export function albumRoutes(ctx: AppContext) {
+  return new Elysia({ name: 'album-routes' })
+    .use(ctx.auth)
+    .get('/api/albums', () => listAlbums(ctx.db), { auth: true, response: albumList })
+    .get('/api/albums/:id', ({ params }) => toAlbumDto(requireLiveAlbum(ctx.db, albumId(params.id))), {
+      auth: true,
+      transform: signedInFirst,
+      params: idParams,
+      response: albumDto,
+    })
+    .get(
+      '/api/albums/:id/songs',
+      ({ params }) => listSongsOfAlbum(ctx.db, requireLiveAlbum(ctx.db, albumId(params.id)).id),
+      { auth: true, transform: signedInFirst, params: idParams, response: songList },
+    )
+    .post(
+      '/api/albums',
+      ({ body, user, set }) => {
+        set.status = 201;
+        return createAlbum(ctx.db, body.name, user.id);
+      },
+      { admin: true, transform: adminFirst, body: albumNameBody, response: { 201: albumDto } },
+    )
+    .patch(
+      '/api/albums/:id',
+      ({ params, body }) => renameAlbum(ctx.db, albumId(params.id), body.name, new Date(ctx.now())),
+      { admin: true, transform: adminFirst, params: idParams, body: albumNameBody, response: albumDto },
+    )
+    .delete(
+      '/api/albums/:id',
+      ({ params, set }) => {
+        trashAlbum(ctx.db, albumId(params.id), new Date(ctx.now()));
+        set.status = 204;
+      },
+      { admin: true, transform: adminFirst, params: idParams },
+    );
+}

@@ -1,0 +1,65 @@
+import type { Db } from '../../../db/client.ts';
+import {
+  findAlbumById,
+  findLiveAlbumByName,
+  insertAlbumRow,
+  listLiveAlbums,
+  updateAlbum,
+} from '../../../db/queries/albums.ts';
+import type { AlbumRow } from '../../../db/schema/index.ts';
+import { ConflictError, NotFoundError } from '../../errors.ts';
+import { randomId } from '../../shared/ids.ts';
+import type { AlbumDto } from '../../shared/types.ts';
+import { toAlbumDto } from './dto.ts';
+import { requireName } from './rules.ts';
+
+export const ALBUM_NOT_FOUND = 'Album not found';
+
+export function listAlbums(db: Db): AlbumDto[] {
+  return listLiveAlbums(db).map(toAlbumDto);
+}
+
+/** An album that is not in the trash, or 404. */
+export function requireLiveAlbum(db: Db, id: number): AlbumRow {
+  const album = findAlbumById(db, id);
+  if (!album || album.deletedAt) throw new NotFoundError(ALBUM_NOT_FOUND);
+  return album;
+}
+
+/** 409 when another live album already has this name, ignoring case. */
+export function assertAlbumNameFree(db: Db, name: string, exceptId = 0): void {
+  if (findLiveAlbumByName(db, name, exceptId)) {
+    throw new ConflictError(`An album named "${name}" already exists`);
+  }
+}
+
+// One connection: queries on `db` inside db.transaction() run in that transaction.
+export function createAlbum(db: Db, rawName: string, userId: number): AlbumDto {
+  const name = requireName(rawName, 'Album name');
+  return db.transaction(
+    () => {
+      assertAlbumNameFree(db, name);
+      return toAlbumDto(insertAlbumRow(db, { name, shareId: randomId(), userId }));
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+export function renameAlbum(db: Db, id: number, rawName: string, now: Date): AlbumDto {
+  const name = requireName(rawName, 'Album name');
+  return db.transaction(
+    () => {
+      requireLiveAlbum(db, id);
+      assertAlbumNameFree(db, name, id);
+      updateAlbum(db, id, { name }, now);
+      return toAlbumDto(requireLiveAlbum(db, id));
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+/** To the trash: the album only; its songs stay and lose the album when it is purged. */
+export function trashAlbum(db: Db, id: number, now: Date): void {
+  requireLiveAlbum(db, id);
+  updateAlbum(db, id, { deletedAt: now }, now);
+}
