@@ -1,0 +1,76 @@
+import { describe, expect, test } from 'bun:test';
+import { parseConfig } from '../config.ts';
+import { createLogger } from '../logger.ts';
+import { startTestServer } from '../testing/server.ts';
+import type { Job } from './job.ts';
+import { startJobs } from './runner.ts';
+import { sessionCleanupJob } from './session-cleanup.ts';
+
+describe('startJobs', () => {
+  test('runs each job at once and on its interval, survives failures, stops on abort', async () => {
+    const server = await startTestServer();
+    const runs: string[] = [];
+    const jobs: Job[] = [
+      { name: 'ok', everyMs: 20, run: () => void runs.push('ok') },
+      {
+        name: 'boom',
+        everyMs: 20,
+        run: () => {
+          runs.push('boom');
+          throw new Error('expected failure');
+        },
+      },
+    ];
+    const abort = new AbortController();
+    const deps = { db: server.db, config: parseConfig({}), log: createLogger('silent'), now: Date.now };
+    const done = startJobs(jobs, deps, abort.signal);
+    expect(runs).toEqual(['ok', 'boom']);
+    while (runs.filter((r) => r === 'ok').length < 3) await Bun.sleep(5);
+    abort.abort();
+    await done();
+    const count = runs.length;
+    await Bun.sleep(60);
+    expect(runs.length).toBe(count);
+    expect(runs.filter((r) => r === 'boom').length).toBeGreaterThanOrEqual(3);
+    await server.stop();
+  });
+
+  test('a slow job never overlaps itself', async () => {
+    let active = 0;
+    let maxActive = 0;
+    let runs = 0;
+    const abort = new AbortController();
+    const slow: Job = {
+      name: 'slow',
+      everyMs: 5,
+      async run() {
+        active++;
+        runs++;
+        maxActive = Math.max(maxActive, active);
+        await Bun.sleep(30);
+        active--;
+      },
+    };
+    const done = startJobs([slow], { db: undefined as never, config: parseConfig({}), log: createLogger('silent'), now: Date.now }, abort.signal);
+    while (runs < 3) await Bun.sleep(5);
+    abort.abort();
+    await done();
+    expect(maxActive).toBe(1);
+  });
+});
+
+describe('session cleanup job', () => {
+  test('removes sessions only once they have expired', async () => {
+    const server = await startTestServer();
+    const cookie = await server.signUp('kid');
+    const count = () => server.db.$client.query('SELECT count(*) AS n FROM sessions').get() as { n: number };
+    const deps = { db: server.db, config: server.config, log: createLogger('silent'), now: server.now };
+    await sessionCleanupJob.run(deps, new AbortController().signal);
+    expect(count().n).toBe(1);
+    server.advance(31 * 24 * 3600 * 1000);
+    await sessionCleanupJob.run(deps, new AbortController().signal);
+    expect(count().n).toBe(0);
+    expect((await server.request('/api/user', { cookie })).status).toBe(401);
+    await server.stop();
+  });
+});

@@ -1,0 +1,65 @@
+import type { Subprocess } from 'bun';
+
+/** A real `bun src/main.ts` (or CLI) child process with its output collected, for lifecycle tests. */
+export interface ServerProcess {
+  child: Subprocess<'ignore', 'pipe', 'pipe'>;
+  url: string;
+  output(): string;
+  exited: Promise<number>;
+}
+
+export async function freePort(): Promise<number> {
+  const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() });
+  const port = probe.port!;
+  await probe.stop(true);
+  return port;
+}
+
+function collect(child: Subprocess<'ignore', 'pipe', 'pipe'>): () => string {
+  let text = '';
+  const decoder = new TextDecoder();
+  for (const stream of [child.stdout, child.stderr]) {
+    void (async () => {
+      for await (const chunk of stream) text += decoder.decode(chunk, { stream: true });
+    })();
+  }
+  return () => text;
+}
+
+export function spawnMain(env: Record<string, string>): { child: Subprocess<'ignore', 'pipe', 'pipe'>; output(): string } {
+  const child = Bun.spawn(['bun', 'src/main.ts'], {
+    env: { ...process.env, HOST: '127.0.0.1', ...env },
+    stdin: 'ignore',
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+  return { child, output: collect(child) };
+}
+
+/** Starts the server and resolves once it prints that it is running. */
+export async function startMain(env: Record<string, string>): Promise<ServerProcess> {
+  const port = env.PORT ?? String(await freePort());
+  const { child, output } = spawnMain({ ...env, PORT: port });
+  const deadline = Date.now() + 15_000;
+  while (!output().includes('Hearth is running on')) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      throw new Error(`server did not start:\n${output()}`);
+    }
+    await Bun.sleep(20);
+  }
+  return { child, url: `http://127.0.0.1:${port}`, output, exited: child.exited };
+}
+
+/** Runs `bun run cli …` to completion. */
+export async function runCli(args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
+  const child = Bun.spawn(['bun', 'src/cli/index.ts', ...args], {
+    env: { ...process.env, ...env },
+    stdin: 'ignore',
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+  const output = collect(child);
+  const code = await child.exited;
+  await Bun.sleep(10);
+  return { code, output: output() };
+}
