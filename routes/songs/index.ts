@@ -1,12 +1,52 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../src/app-context.ts';
-import { listAllSongs, listLibrary } from '../../src/services/catalogue/songs.ts';
-import { songList } from './model.ts';
+import { parseId } from '../../src/services/catalogue/ids.ts';
+import { bulkSongs, editSong, parseBulkAction, setSongStatus, trashSong } from '../../src/services/catalogue/song-edits.ts';
+import { SONG_NOT_FOUND, listAllSongs, listLibrary } from '../../src/services/catalogue/songs.ts';
+import { adminFirst } from './gate.ts';
+import {
+  bulkBody,
+  bulkParams,
+  bulkResponse,
+  idParams,
+  songDto,
+  songList,
+  songPatchBody,
+  statusBody,
+} from './model.ts';
+
+const songId = (raw: string) => parseId(raw, SONG_NOT_FOUND);
 
 /** Spec §7 Songs: the library, the admin list, edits, status, trash and bulk actions. */
 export function songRoutes(ctx: AppContext) {
+  const now = () => new Date(ctx.now());
+  const admin = { admin: true, transform: adminFirst } as const;
   return new Elysia({ name: 'song-routes' })
     .use(ctx.auth)
     .get('/api/songs', () => listLibrary(ctx.db), { auth: true, response: songList })
-    .get('/api/songs/all', () => listAllSongs(ctx.db), { admin: true, response: songList });
+    .get('/api/songs/all', () => listAllSongs(ctx.db), { admin: true, response: songList })
+    .patch('/api/songs/:id', ({ params, body }) => editSong(ctx.db, songId(params.id), body, now()), {
+      ...admin,
+      params: idParams,
+      body: songPatchBody,
+      response: songDto,
+    })
+    .patch(
+      '/api/songs/:id/status',
+      ({ params, body }) => setSongStatus(ctx.db, songId(params.id), body.status, now()),
+      { ...admin, params: idParams, body: statusBody, response: songDto },
+    )
+    .delete(
+      '/api/songs/:id',
+      ({ params, set }) => {
+        trashSong(ctx.db, songId(params.id), now());
+        set.status = 204;
+      },
+      { ...admin, params: idParams },
+    )
+    .post(
+      '/api/songs/bulk/:action',
+      ({ params, body }) => bulkSongs(ctx.db, parseBulkAction(params.action), body.songIds, now()),
+      { ...admin, params: bulkParams, body: bulkBody, response: bulkResponse },
+    );
 }
