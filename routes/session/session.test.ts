@@ -94,6 +94,23 @@ describe('cookies', () => {
     }
   });
 
+  test('the cookie is Secure when Hearth is served over https', async () => {
+    for (const env of [{ PUBLIC_URL: 'https://music.example.org' }, { TRUST_PROXY: 'true' }]) {
+      const https = await startTestServer(env);
+      try {
+        await https.signUp('kid', { password: 'kid-secret' });
+        const response = await https.request('/api/login', {
+          method: 'POST',
+          json: { username: 'kid', password: 'kid-secret' },
+          headers: { 'x-forwarded-proto': 'https' },
+        });
+        expect(response.headers.getSetCookie().find((c) => c.startsWith('hearth_session='))).toContain('Secure');
+      } finally {
+        await https.stop();
+      }
+    }
+  });
+
   test('a token signed with another key is refused', async () => {
     const other = await startTestServer();
     try {
