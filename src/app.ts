@@ -2,6 +2,7 @@ import { Elysia } from 'elysia';
 import { healthRoutes } from '../routes/health/index.ts';
 import { sessionRoutes } from '../routes/session/index.ts';
 import { settingsRoutes } from '../routes/settings/index.ts';
+import { playlistRoutes } from '../routes/playlists/index.ts';
 import { albumRoutes } from '../routes/albums/index.ts';
 import { songRoutes } from '../routes/songs/index.ts';
 import { shareRoutes } from '../routes/shares/index.ts';
@@ -23,6 +24,7 @@ export function createApp(deps: AppDeps) {
     .use(settingsRoutes(ctx))
     .use(songRoutes(ctx))
     .use(albumRoutes(ctx))
+    .use(playlistRoutes(ctx))
     .use(shareRoutes(ctx))
     .all('/api/*', () => {
       throw new NotFoundError('No such API endpoint');

@@ -1,0 +1,121 @@
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { type PlaylistRow, albums, playlistEntries, playlists, songs } from '../schema/index.ts';
+import { type SongWithAlbum, perDb } from './songs.ts';
+
+/** A playlist with the artwork of its first visible song that has one, as a fallback. */
+export interface PlaylistWithArtwork {
+  playlist: PlaylistRow;
+  firstArtworkUrl: string | null;
+}
+
+// Raw SQL: drizzle renders a bare "id" inside a subquery, which SQLite finds ambiguous.
+const firstArtwork = sql<string | null>`(
+  SELECT s.artwork_url FROM playlist_entries e JOIN songs s ON s.id = e.song_id
+  WHERE e.playlist_id = playlists.id AND s.deleted_at IS NULL AND s.status = 'published'
+    AND s.artwork_url IS NOT NULL
+  ORDER BY e.position LIMIT 1)`;
+
+const live = isNull(playlists.deletedAt);
+
+const ofUserQuery = perDb((db) =>
+  db
+    .select({ playlist: playlists, firstArtworkUrl: firstArtwork })
+    .from(playlists)
+    .where(and(eq(playlists.userId, sql.placeholder('userId')), live))
+    .orderBy(sql`${playlists.name} COLLATE NOCASE`, asc(playlists.id))
+    .prepare(),
+);
+
+const byIdQuery = perDb((db) =>
+  db
+    .select({ playlist: playlists, firstArtworkUrl: firstArtwork })
+    .from(playlists)
+    .where(eq(playlists.id, sql.placeholder('id')))
+    .prepare(),
+);
+
+const songsQuery = perDb((db) =>
+  db
+    .select({ song: songs, albumName: albums.name })
+    .from(playlistEntries)
+    .innerJoin(songs, eq(songs.id, playlistEntries.songId))
+    .leftJoin(albums, and(eq(albums.id, songs.albumId), isNull(albums.deletedAt)))
+    .where(
+      and(eq(playlistEntries.playlistId, sql.placeholder('playlistId')), eq(songs.status, 'published'), isNull(songs.deletedAt)),
+    )
+    .orderBy(asc(playlistEntries.position))
+    .prepare(),
+);
+
+/** A user's playlists that are not in the trash, by name case-insensitively. */
+export function listPlaylistsOfUser(db: Db, userId: number): PlaylistWithArtwork[] {
+  return ofUserQuery(db).all({ userId });
+}
+
+export function findPlaylistById(db: Db, id: number): PlaylistWithArtwork | undefined {
+  return byIdQuery(db).get({ id });
+}
+
+/** The playlist's visible songs (published, not trashed) in playlist order. */
+export function listPlaylistSongs(db: Db, playlistId: number): SongWithAlbum[] {
+  return songsQuery(db).all({ playlistId });
+}
+
+export function insertPlaylistRow(db: Db, values: { name: string; shareId: string; userId: number }): PlaylistRow {
+  return db.insert(playlists).values(values).returning().get();
+}
+
+export function updatePlaylist(db: Db, id: number, changes: Partial<Pick<PlaylistRow, 'name' | 'deletedAt'>>, now: Date) {
+  db.update(playlists)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(playlists.id, id))
+    .run();
+}
+
+/** Every entry's song id in order, hidden songs included. */
+export function listEntrySongIds(db: Db, playlistId: number): number[] {
+  return db
+    .select({ songId: playlistEntries.songId })
+    .from(playlistEntries)
+    .where(eq(playlistEntries.playlistId, playlistId))
+    .orderBy(asc(playlistEntries.position))
+    .all()
+    .map((row) => row.songId);
+}
+
+export function appendEntry(db: Db, playlistId: number, songId: number): void {
+  const last = db
+    .select({ max: sql<number | null>`max(${playlistEntries.position})` })
+    .from(playlistEntries)
+    .where(eq(playlistEntries.playlistId, playlistId))
+    .get();
+  db.insert(playlistEntries)
+    .values({ playlistId, songId, position: (last?.max ?? -1) + 1 })
+    .run();
+}
+
+/** Removes one entry and closes the gap so positions stay dense. False when absent. */
+export function removeEntry(db: Db, playlistId: number, songId: number): boolean {
+  const removed = db
+    .delete(playlistEntries)
+    .where(and(eq(playlistEntries.playlistId, playlistId), eq(playlistEntries.songId, songId)))
+    .returning()
+    .get();
+  if (!removed) return false;
+  db.update(playlistEntries)
+    .set({ position: sql`${playlistEntries.position} - 1` })
+    .where(and(eq(playlistEntries.playlistId, playlistId), gt(playlistEntries.position, removed.position)))
+    .run();
+  return true;
+}
+
+/** Rewrites positions to follow `songIds` (which must list every entry). */
+export function setEntryOrder(db: Db, playlistId: number, songIds: number[]): void {
+  songIds.forEach((songId, position) => {
+    db.update(playlistEntries)
+      .set({ position })
+      .where(and(eq(playlistEntries.playlistId, playlistId), eq(playlistEntries.songId, songId)))
+      .run();
+  });
+}

@@ -1,0 +1,82 @@
+import { Elysia } from 'elysia';
+import type { AppContext } from '../../src/app-context.ts';
+import { parseId } from '../../src/services/catalogue/ids.ts';
+import { SONG_NOT_FOUND } from '../../src/services/catalogue/songs.ts';
+import { addSongToPlaylist, removeSongFromPlaylist, reorderPlaylist } from '../../src/services/playlists/entries.ts';
+import {
+  PLAYLIST_NOT_FOUND,
+  createPlaylist,
+  getPlaylist,
+  getPlaylistSongs,
+  listMyPlaylists,
+  renamePlaylist,
+  trashPlaylist,
+} from '../../src/services/playlists/playlists.ts';
+import { signedInFirst } from '../songs/gate.ts';
+import { idParams, songList } from '../songs/model.ts';
+import { addSongBody, entryParams, playlistDto, playlistList, playlistNameBody, reorderBody } from './model.ts';
+
+const playlistId = (raw: string) => parseId(raw, PLAYLIST_NOT_FOUND);
+
+/** Spec §7 Playlists: owners (and admins) change them; any family member may view one. */
+export function playlistRoutes(ctx: AppContext) {
+  const now = () => new Date(ctx.now());
+  const member = { auth: true, transform: signedInFirst } as const;
+  return new Elysia({ name: 'playlist-routes' })
+    .use(ctx.auth)
+    .get('/api/playlists', ({ user }) => listMyPlaylists(ctx.db, user), { auth: true, response: playlistList })
+    .post(
+      '/api/playlists',
+      ({ body, user, set }) => {
+        set.status = 201;
+        return createPlaylist(ctx.db, user, body.name);
+      },
+      { ...member, body: playlistNameBody, response: { 201: playlistDto } },
+    )
+    .get('/api/playlists/:id', ({ params }) => getPlaylist(ctx.db, playlistId(params.id)), {
+      ...member,
+      params: idParams,
+      response: playlistDto,
+    })
+    .patch(
+      '/api/playlists/:id',
+      ({ params, body, user }) => renamePlaylist(ctx.db, playlistId(params.id), user, body.name, now()),
+      { ...member, params: idParams, body: playlistNameBody, response: playlistDto },
+    )
+    .delete(
+      '/api/playlists/:id',
+      ({ params, user, set }) => {
+        trashPlaylist(ctx.db, playlistId(params.id), user, now());
+        set.status = 204;
+      },
+      { ...member, params: idParams },
+    )
+    .get('/api/playlists/:id/songs', ({ params }) => getPlaylistSongs(ctx.db, playlistId(params.id)), {
+      ...member,
+      params: idParams,
+      response: songList,
+    })
+    .post(
+      '/api/playlists/:id/songs',
+      ({ params, body, user, set }) => {
+        const songs = addSongToPlaylist(ctx.db, playlistId(params.id), body.songId, user);
+        set.status = 201;
+        return songs;
+      },
+      { ...member, params: idParams, body: addSongBody, response: { 201: songList } },
+    )
+    .put(
+      '/api/playlists/:id/songs',
+      ({ params, body, user }) => reorderPlaylist(ctx.db, playlistId(params.id), body.songIds, user),
+      { ...member, params: idParams, body: reorderBody, response: songList },
+    )
+    .delete(
+      '/api/playlists/:id/songs/:songId',
+      ({ params, user, set }) => {
+        const songId = parseId(params.songId, SONG_NOT_FOUND);
+        removeSongFromPlaylist(ctx.db, playlistId(params.id), songId, user);
+        set.status = 204;
+      },
+      { ...member, params: entryParams },
+    );
+}
