@@ -2,6 +2,7 @@ import { Elysia } from 'elysia';
 import { healthRoutes } from '../routes/health/index.ts';
 import { sessionRoutes } from '../routes/session/index.ts';
 import { settingsRoutes } from '../routes/settings/index.ts';
+import { searchRoutes } from '../routes/search/index.ts';
 import { playlistRoutes } from '../routes/playlists/index.ts';
 import { albumRoutes } from '../routes/albums/index.ts';
 import { songRoutes } from '../routes/songs/index.ts';
@@ -25,6 +26,7 @@ export function createApp(deps: AppDeps) {
     .use(songRoutes(ctx))
     .use(albumRoutes(ctx))
     .use(playlistRoutes(ctx))
+    .use(searchRoutes(ctx))
     .use(shareRoutes(ctx))
     .all('/api/*', () => {
       throw new NotFoundError('No such API endpoint');
