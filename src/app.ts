@@ -6,7 +6,10 @@ import { searchRoutes } from '../routes/search/index.ts';
 import { playlistRoutes } from '../routes/playlists/index.ts';
 import { albumRoutes } from '../routes/albums/index.ts';
 import { songRoutes } from '../routes/songs/index.ts';
+import { mediaRoutes } from '../routes/media/index.ts';
+import { objectRoutes } from '../routes/media/objects.ts';
 import { shareRoutes } from '../routes/shares/index.ts';
+import { uploadRoutes } from '../routes/uploads/index.ts';
 import { type AppDeps, createAppContext } from './app-context.ts';
 import { NotFoundError } from './errors.ts';
 import { errorPlugin } from './http/error-plugin.ts';
@@ -28,6 +31,9 @@ export function createApp(deps: AppDeps) {
     .use(playlistRoutes(ctx))
     .use(searchRoutes(ctx))
     .use(shareRoutes(ctx))
+    .use(mediaRoutes(ctx))
+    .use(objectRoutes(ctx))
+    .use(uploadRoutes(ctx))
     .all('/api/*', () => {
       throw new NotFoundError('No such API endpoint');
     });

@@ -1,0 +1,95 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { type AlbumRow, type SongRow, albums, playlists, songs, tempShares } from '../schema/index.ts';
+
+/** Rows that point at stored media: songs created from uploads, and what garbage collection asks. */
+export interface NewSong {
+  title: string;
+  artist: string | null;
+  albumName: string | null;
+  albumOrder: number | null;
+  artworkUrl: string | null;
+  audioHash: string;
+  audioFormat: string;
+  audioPath: string | null;
+  duration: number;
+  fileSize: number;
+  originalFilename: string | null;
+  status: 'pending' | 'published';
+  userId: number | null;
+  shareId: string;
+  /** Used only when the album has to be created. */
+  albumShareId: string;
+}
+
+function findOrCreateAlbum(tx: Db, name: string, shareId: string, userId: number | null, artworkUrl: string | null): AlbumRow {
+  const found = tx
+    .select()
+    .from(albums)
+    .where(and(isNull(albums.deletedAt), sql`${albums.name} = ${name} COLLATE NOCASE`))
+    .orderBy(albums.id)
+    .get();
+  if (!found) return tx.insert(albums).values({ name, shareId, userId, artworkUrl }).returning().get();
+  if (!found.artworkUrl && artworkUrl) {
+    return tx.update(albums).set({ artworkUrl, updatedAt: new Date() }).where(eq(albums.id, found.id)).returning().get();
+  }
+  return found;
+}
+
+/** Inserts the song, linking (or creating) its album by name, in one synchronous transaction. */
+export function insertSongWithAlbum(db: Db, values: NewSong): { song: SongRow; albumName: string | null } {
+  return db.transaction((tx) => {
+    const { albumName, albumShareId, ...row } = values;
+    const album = albumName ? findOrCreateAlbum(tx as unknown as Db, albumName, albumShareId, row.userId, row.artworkUrl) : null;
+    const song = tx.insert(songs).values({ ...row, albumId: album?.id ?? null }).returning().get();
+    return { song, albumName: album?.name ?? null };
+  });
+}
+
+export function findSongRow(db: Db, id: number): SongRow | null {
+  return db.select().from(songs).where(eq(songs.id, id)).get() ?? null;
+}
+
+export function albumNameOf(db: Db, albumId: number | null): string | null {
+  if (albumId === null) return null;
+  return db
+    .select({ name: albums.name })
+    .from(albums)
+    .where(and(eq(albums.id, albumId), isNull(albums.deletedAt)))
+    .get()?.name ?? null;
+}
+
+export type AudioChange = Pick<SongRow, 'audioHash' | 'audioFormat' | 'audioPath' | 'duration' | 'fileSize' | 'originalFilename'>;
+
+export function replaceSongAudio(db: Db, id: number, change: AudioChange, now: Date): SongRow | null {
+  return db.update(songs).set({ ...change, updatedAt: now }).where(eq(songs.id, id)).returning().get() ?? null;
+}
+
+/** Is a song (any state: trash can be restored) or a temporary share still using this audio? */
+export function isAudioReferenced(db: Db, hash: string): boolean {
+  const song = db.select({ id: songs.id }).from(songs).where(and(eq(songs.audioHash, hash), isNull(songs.audioPath))).get();
+  if (song) return true;
+  return !!db.select({ id: tempShares.id }).from(tempShares).where(eq(tempShares.audioHash, hash)).get();
+}
+
+/** Every artwork URL still in use by a song, album or playlist. */
+export function referencedArtworkUrls(db: Db): Set<string> {
+  const rows = db.all<{ url: string }>(sql`
+    select ${songs.artworkUrl} as url from ${songs} where ${songs.artworkUrl} is not null
+    union select ${albums.artworkUrl} from ${albums} where ${albums.artworkUrl} is not null
+    union select ${playlists.artworkUrl} from ${playlists} where ${playlists.artworkUrl} is not null`);
+  return new Set(rows.map((row) => row.url));
+}
+
+/** Every audio hash stored in the media folder that rows still use. */
+export function referencedAudioHashes(db: Db): Set<string> {
+  const rows = db.all<{ hash: string }>(sql`
+    select ${songs.audioHash} as hash from ${songs} where ${songs.audioPath} is null
+    union select ${tempShares.audioHash} from ${tempShares}`);
+  return new Set(rows.map((row) => row.hash));
+}
+
+/** An in-place song already imported from this content (import is idempotent by hash). */
+export function hasSongWithAudio(db: Db, hash: string): boolean {
+  return !!db.select({ id: songs.id }).from(songs).where(eq(songs.audioHash, hash)).get();
+}

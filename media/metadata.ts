@@ -1,0 +1,43 @@
+import { parseFile } from 'music-metadata';
+import { sniffImage, type ImageFormat } from './sniff.ts';
+
+export interface AudioTags {
+  duration: number;
+  title: string | null;
+  artist: string | null;
+  album: string | null;
+  track: number | null;
+  /** The first embedded picture that really is a PNG, JPEG, WebP or GIF. */
+  picture: { data: Uint8Array; format: ImageFormat } | null;
+}
+
+const clean = (value: string | undefined | null, max: number) => {
+  const text = value?.replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, '').trim();
+  return text ? text.slice(0, max) : null;
+};
+
+/** Reads duration and tags; throws when music-metadata cannot make sense of the file. */
+export async function readAudioTags(path: string): Promise<AudioTags> {
+  let { format, common } = await parseFile(path, { duration: false, skipPostHeaders: true });
+  // Headerless streams (ADTS, some VBR mp3) only reveal their duration to a full scan.
+  if (!(format.duration! > 0)) ({ format, common } = await parseFile(path, { duration: true }));
+  const duration = Number.isFinite(format.duration) && format.duration! > 0 ? format.duration! : 0;
+  const picture = (common.picture ?? [])
+    .map((p) => ({ data: p.data, format: sniffImage(p.data) }))
+    .find((p): p is { data: Uint8Array; format: ImageFormat } => p.format !== null);
+  const track = common.track?.no;
+  return {
+    duration: Math.round(duration * 1000) / 1000,
+    title: clean(common.title, 500),
+    artist: clean(common.artist, 500),
+    album: clean(common.album, 200),
+    track: track && track > 0 && track < 100_000 ? track : null,
+    picture: picture ?? null,
+  };
+}
+
+/** "My Song.mp3" → "My Song"; nothing usable → "Untitled". */
+export function titleFromFilename(filename: string | null): string {
+  const stem = filename?.replace(/\.[^.]*$/, '').trim();
+  return stem ? stem.slice(0, 500) : 'Untitled';
+}

@@ -1,0 +1,39 @@
+import { NotFoundError } from '../src/errors.ts';
+
+export interface FileResponseOptions {
+  /** Content hash: an ETag that never changes for these bytes. */
+  etag: string;
+  contentType: string;
+  cacheControl: string;
+}
+
+const matchesEtag = (header: string | null, etag: string) =>
+  !!header && header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*');
+
+/**
+ * A stored file as a response. Bun applies Range itself to a returned file (206, suffix and
+ * open ranges, 416), so the file is returned whole (design §6); we add the validators:
+ * ETag, Last-Modified, 304 for If-None-Match, and If-Range (a stale validator gets all bytes).
+ */
+export async function fileResponse(request: Request, path: string, options: FileResponseOptions): Promise<Response> {
+  const file = Bun.file(path);
+  const stat = await file.stat().catch(() => null);
+  if (!stat?.isFile()) throw new NotFoundError('File not found');
+  const etag = `"${options.etag}"`;
+  const lastModified = new Date(stat.mtimeMs).toUTCString();
+  const headers = new Headers({
+    etag,
+    'last-modified': lastModified,
+    'cache-control': options.cacheControl,
+    'accept-ranges': 'bytes',
+    'content-type': options.contentType,
+  });
+  if (matchesEtag(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
+  const ifRange = request.headers.get('if-range');
+  if (ifRange && request.headers.has('range') && ifRange !== etag && ifRange !== lastModified) {
+    // The client's copy is stale: send every byte, unranged (a stream is never range-sliced).
+    headers.set('content-length', String(stat.size));
+    return new Response(request.method === 'HEAD' ? null : file.stream(), { status: 200, headers });
+  }
+  return new Response(file, { headers });
+}

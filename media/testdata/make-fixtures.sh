@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Regenerates the tiny audio/image fixtures in this folder (needs ffmpeg). Run from anywhere.
+set -euo pipefail
+cd "$(dirname "$0")"
+ff() { ffmpeg -hide_banner -loglevel error -y "$@"; }
+tone() { echo "sine=frequency=$1:duration=$2:sample_rate=22050"; }
+
+# A 64x64 PNG cover (also embedded in the mp3 as its picture).
+ff -f lavfi -i "color=c=0x8a4fff:s=64x64,drawbox=x=16:y=16:w=32:h=32:color=0xffcc00:t=fill" -frames:v 1 cover.png
+
+ff -f lavfi -i "$(tone 440 1)" -i cover.png -map 0:a -map 1:v -c:a libmp3lame -b:a 32k -ac 1 \
+  -c:v png -disposition:v attached_pic -id3v2_version 3 \
+  -metadata title="Hearth Tone" -metadata artist="Fixture Band" -metadata album="Fixture Album" \
+  -metadata track="3/10" tagged.mp3
+ff -f lavfi -i "$(tone 523 1)" -c:a flac -metadata title="Flac Tone" -metadata artist="Fixture Band" tone.flac
+ff -f lavfi -i "$(tone 587 1)" -c:a libvorbis -q:a 0 -metadata title="Vorbis Tone" tone.ogg
+ff -f lavfi -i "sine=frequency=659:duration=1:sample_rate=48000" -c:a libopus -b:a 16k -metadata title="Opus Tone" tone.opus
+ff -f lavfi -i "$(tone 698 1)" -c:a aac -b:a 32k -metadata title="M4a Tone" tone.m4a
+ff -f lavfi -i "sine=frequency=784:duration=0.5:sample_rate=8000" -c:a pcm_s16le -ac 1 tone.wav
+ff -f lavfi -i "$(tone 330 0.5)" -c:a libmp3lame -b:a 32k -ac 1 -id3v2_version 0 -write_xing 0 -map_metadata -1 plain.mp3
+ff -f lavfi -i "$(tone 370 0.5)" -c:a aac -b:a 32k -f adts tone.aac
+# The first 2 KB of the mp3: a real header whose audio stops short.
+head -c 2048 tagged.mp3 > truncated.mp3
+printf '<!doctype html>\n<html><body><script>alert(1)</script></body></html>\n' > fake.mp3
+printf '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><script>alert(1)</script><rect width="8" height="8"/></svg>\n' > image.svg
+ls -l

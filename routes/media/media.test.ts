@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { eq } from 'drizzle-orm';
+import { songs, tempShares } from '../../db/schema/index.ts';
+import { fixture, fixtureBytes } from '../../media/test-helpers.ts';
+import { randomId } from '../../src/shared/ids.ts';
+import type { SongDto } from '../../src/shared/types.ts';
+import { type TestServer, startTestServer } from '../../src/testing/server.ts';
+
+let server: TestServer;
+let admin: string;
+let family: string;
+let song: SongDto;
+let size: number;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.signUp('boss', { isAdmin: true });
+  family = await server.signUp('kid');
+  song = await uploadSong('tone.flac', 'published');
+  size = (await fixtureBytes('tone.flac')).length;
+});
+afterAll(() => server.stop());
+
+async function uploadSong(name: string, status: string): Promise<SongDto> {
+  const form = new FormData();
+  form.set('file', Bun.file(fixture(name)), name);
+  form.set('status', status);
+  return (await server.request('/api/upload/audio', { method: 'POST', body: form, cookie: admin })).json();
+}
+
+const get = (path: string, headers: Record<string, string> = {}, cookie?: string) => server.request(path, { headers, cookie });
+const setStatus = (id: number, values: Partial<typeof songs.$inferInsert>) => server.db.update(songs).set(values).where(eq(songs.id, id)).run();
+
+describe('audio ranges and validators', () => {
+  test('a whole file with its headers', async () => {
+    const response = await get(song.audioUrl);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('audio/flac');
+    expect(response.headers.get('accept-ranges')).toBe('bytes');
+    expect(response.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    expect(response.headers.get('etag')).toMatch(/^"[0-9a-f]{64}"$/);
+    expect(response.headers.get('last-modified')).toBeTruthy();
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(await fixtureBytes('tone.flac'));
+  });
+
+  test.each([
+    ['bytes=0-99', 206, 0, 100],
+    ['bytes=100-', 206, 100, -1],
+    ['bytes=-100', 206, -100, -1],
+    ['bytes=0-99999999999999', 206, 0, -1],
+  ])('Range %s → %d with the right bytes', async (range, status, from, length) => {
+    const response = await get(song.audioUrl, { range });
+    expect(response.status).toBe(status);
+    const all = await fixtureBytes('tone.flac');
+    const start = from < 0 ? all.length + from : from;
+    const expected = all.slice(start, length < 0 ? undefined : start + length);
+    expect(response.headers.get('content-range')).toBe(`bytes ${start}-${start + expected.length - 1}/${all.length}`);
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(expected);
+  });
+
+  test.each(['bytes=-0', `bytes=${10 ** 9}-`])('unsatisfiable %s → 416 with Content-Range */size', async (range) => {
+    const response = await get(song.audioUrl, { range });
+    expect(response.status).toBe(416);
+    expect(response.headers.get('content-range')).toBe(`bytes */${size}`);
+  });
+
+  test.each([
+    ['backwards', 'bytes=100-50'],
+    ['multiple', 'bytes=0-1,5-9,20-30'],
+    ['huge', 'bytes=99999999999999999999999-'],
+    ['other unit', 'pages=1-2'],
+    ['500 ranges', `bytes=${'0-1,'.repeat(500)}2-3`],
+  ])(
+    'a %s range gets the whole file, never an error',
+    async (_label, range) => {
+      const response = await get(song.audioUrl, { range });
+      expect(response.status).toBe(200);
+      expect((await response.arrayBuffer()).byteLength).toBe(size);
+    },
+  );
+
+  test('HEAD, If-None-Match and If-Range', async () => {
+    const head = await server.request(song.audioUrl, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(size));
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+    const etag = head.headers.get('etag')!;
+    expect((await get(song.audioUrl, { 'if-none-match': etag })).status).toBe(304);
+    const fresh = await get(song.audioUrl, { range: 'bytes=0-9', 'if-range': etag });
+    expect(fresh.status).toBe(206);
+    const stale = await get(song.audioUrl, { range: 'bytes=0-9', 'if-range': '"old"' });
+    expect(stale.status).toBe(200);
+    expect((await stale.arrayBuffer()).byteLength).toBe(size);
+  });
+});
+
+describe('audio access', () => {
+  test('unpublishing, trashing or deleting cuts the URL off at once', async () => {
+    const target = await uploadSong('tone.ogg', 'published');
+    expect((await get(target.audioUrl)).status).toBe(200);
+    setStatus(target.id, { status: 'pending' });
+    expect((await get(target.audioUrl)).status).toBe(404);
+    expect((await get(target.audioUrl, {}, family)).status).toBe(404);
+    expect((await get(target.audioUrl, {}, admin)).status).toBe(200);
+    setStatus(target.id, { status: 'published', deletedAt: new Date() });
+    expect((await get(target.audioUrl, { range: 'bytes=0-9' })).status).toBe(404);
+    server.db.delete(songs).where(eq(songs.id, target.id)).run();
+    expect((await get(target.audioUrl, {}, admin)).status).toBe(404);
+  });
+
+  test('the hash and format must be the song’s current ones', async () => {
+    const [, , , shareId, file] = song.audioUrl.split('/');
+    const hash = file!.split('.')[0]!;
+    expect((await get(`/media/songs/${shareId}/${hash}.mp3`)).status).toBe(404);
+    expect((await get(`/media/songs/${shareId}/${'0'.repeat(64)}.flac`)).status).toBe(404);
+    expect((await get(`/media/songs/${randomId()}/${hash}.flac`)).status).toBe(404);
+  });
+
+  test.each([
+    '/media/songs/..%2f..%2f/hearth.db',
+    '/media/songs/%2e%2e/%2e%2e%2fhearth.db',
+    '/media/songs/x/..%252f..%252fhearth.db',
+    '/media/songs/AAAAAAAAAAAAAAAAAAAAAA/..%00.mp3',
+    '/media/audio/00/0000',
+    '/media/shares/..%2f/secret.key',
+    '/objects/images/..%2f..%2fhearth.db',
+    '/objects/images/%2e%2e%2f%2e%2e%2fsecret.key',
+    '/objects/images/..%252fsecret.key',
+    `/objects/images/${'a'.repeat(64)}.png%00.html`,
+    '/objects/previews/..%2fx.jpg',
+    '/objects/../secret.key',
+    '/objects/%2e%2e/secret.key',
+  ])('traversal attempt %s is a plain 404', async (path) => {
+    const response = await fetch(server.url + path);
+    expect(response.status).toBe(404);
+    const text = await response.text();
+    expect(text).not.toContain(await Bun.file(`${server.dataDir}/secret.key`).text());
+  });
+
+  test('a temporary share’s audio dies with its expiry', async () => {
+    const hash = song.audioUrl.split('/').pop()!.split('.')[0]!;
+    const shareId = randomId();
+    server.db
+      .insert(tempShares)
+      .values({ shareId, title: 'Soon gone', audioHash: hash, audioFormat: 'flac', expiresAt: new Date(server.now() + 60_000) })
+      .run();
+    const url = `/media/shares/${shareId}/${hash}.flac`;
+    expect((await get(url, { range: 'bytes=0-9' })).status).toBe(206);
+    server.advance(61_000);
+    expect((await get(url)).status).toBe(404);
+  });
+});
+
+describe('GET /objects', () => {
+  test('uploaded images: right type, nosniff, long caching; a 512×512 preview', async () => {
+    const form = new FormData();
+    form.set('file', Bun.file(fixture('cover.png')), 'cover.gif');
+    const { objectPath } = await (await server.request('/api/upload/image', { method: 'POST', body: form, cookie: admin })).json();
+    expect(objectPath).toMatch(/^\/objects\/images\/[0-9a-f]{64}\.png$/);
+    const image = await get(objectPath);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const { previewUrl } = await import('../../media/images.ts');
+    const preview = await get(previewUrl(objectPath)!);
+    expect(preview.headers.get('content-type')).toBe('image/jpeg');
+    const { Jimp } = await import('jimp');
+    const decoded = await Jimp.read(Buffer.from(await preview.arrayBuffer()));
+    expect([decoded.width, decoded.height]).toEqual([512, 512]);
+  });
+
+  test.each([['image.svg'], ['fake.mp3'], ['tone.wav']])('%s as an image is 415', async (name) => {
+    const form = new FormData();
+    form.set('file', Bun.file(fixture(name)), 'x.png');
+    const response = await server.request('/api/upload/image', { method: 'POST', body: form, cookie: admin });
+    expect(response.status).toBe(415);
+    expect((await server.request('/api/upload/image', { method: 'POST', body: form, cookie: family })).status).toBe(403);
+  });
+});

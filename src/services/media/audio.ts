@@ -1,0 +1,112 @@
+import type { Db } from '../../../db/client.ts';
+import { type AudioChange, albumNameOf, findSongRow, insertSongWithAlbum, isAudioReferenced, replaceSongAudio } from '../../../db/queries/media-refs.ts';
+import { storeImageBytes } from '../../../media/images.ts';
+import { type AudioTags, readAudioTags, titleFromFilename } from '../../../media/metadata.ts';
+import type { AudioFormat } from '../../../media/paths.ts';
+import { fileReader, sniffAudio } from '../../../media/sniff.ts';
+import type { MediaStorage } from '../../../media/storage.ts';
+import type { ReceivedFile } from '../../../media/upload.ts';
+import { NotFoundError, UnsupportedMediaTypeError } from '../../errors.ts';
+import { randomId } from '../../shared/ids.ts';
+import type { SongDto } from '../../shared/types.ts';
+import { toSongDto } from '../catalogue/dto.ts';
+
+export interface CheckedAudio {
+  hash: string;
+  format: AudioFormat;
+  size: number;
+  tags: AudioTags;
+  filename: string | null;
+}
+
+const unsupported = (filename: string | null) =>
+  new UnsupportedMediaTypeError(`"${filename ?? 'The file'}" is not a supported audio format`);
+
+/** Sniffs and parses a received file where it lies; throws 415 (file removed) if it is not audio. */
+export async function checkAudio(storage: MediaStorage, path: string, file: Omit<ReceivedFile, 'tempPath'>, removeOnFail: boolean): Promise<CheckedAudio> {
+  const fail = (): never => {
+    if (removeOnFail) storage.remove(path);
+    throw unsupported(file.filename);
+  };
+  const format = (await sniffAudio(fileReader(path))) ?? fail();
+  const tags = await readAudioTags(path).catch(fail);
+  return { hash: file.hash, format, size: file.size, tags, filename: file.filename };
+}
+
+/** Checks a received temp file and moves it into content-addressed storage. */
+export async function ingestAudio(storage: MediaStorage, file: ReceivedFile): Promise<CheckedAudio> {
+  const audio = await checkAudio(storage, file.tempPath, file, true);
+  storage.commit(file.tempPath, storage.audioPath(audio.hash));
+  return audio;
+}
+
+/** Removes a stored audio file no row uses (a failed insert must leave nothing behind). */
+export function dropIfUnreferenced(db: Db, storage: MediaStorage, hash: string): void {
+  if (!isAudioReferenced(db, hash)) storage.remove(storage.audioPath(hash));
+}
+
+export interface SongOptions {
+  status: 'pending' | 'published';
+  userId: number | null;
+  /** --in-place imports: the file stays where it is. */
+  audioPath?: string | null;
+}
+
+/** Creates the song row for checked audio: title fallback, album by tag, embedded artwork. */
+export function createSong(db: Db, storage: MediaStorage, audio: CheckedAudio, options: SongOptions): SongDto {
+  const artworkUrl = audio.tags.picture ? storeImageBytes(storage, audio.tags.picture.data, audio.tags.picture.format) : null;
+  const { song, albumName } = insertSongWithAlbum(db, {
+    title: audio.tags.title ?? titleFromFilename(audio.filename),
+    artist: audio.tags.artist,
+    albumName: audio.tags.album,
+    albumOrder: audio.tags.track,
+    artworkUrl,
+    audioHash: audio.hash,
+    audioFormat: audio.format,
+    audioPath: options.audioPath ?? null,
+    duration: audio.tags.duration,
+    fileSize: audio.size,
+    originalFilename: audio.filename,
+    status: options.status,
+    userId: options.userId,
+    shareId: randomId(),
+    albumShareId: randomId(),
+  });
+  return toSongDto(song, albumName);
+}
+
+/** POST /api/upload/audio: ingest, then insert; a failed insert removes the new file. */
+export async function uploadSong(db: Db, storage: MediaStorage, file: ReceivedFile, options: SongOptions): Promise<SongDto> {
+  const audio = await ingestAudio(storage, file);
+  try {
+    return createSong(db, storage, audio, options);
+  } catch (error) {
+    dropIfUnreferenced(db, storage, audio.hash);
+    throw error;
+  }
+}
+
+/** PATCH /api/songs/{id}/audio: new bytes, new hash (so a new URL), duration re-read. */
+export async function replaceAudio(db: Db, storage: MediaStorage, id: number, file: ReceivedFile, now: Date): Promise<SongDto> {
+  const existing = findSongRow(db, id);
+  if (!existing || existing.deletedAt) {
+    storage.remove(file.tempPath);
+    throw new NotFoundError('Song not found');
+  }
+  const audio = await ingestAudio(storage, file);
+  const change: AudioChange = {
+    audioHash: audio.hash,
+    audioFormat: audio.format,
+    audioPath: null,
+    duration: audio.tags.duration,
+    fileSize: audio.size,
+    originalFilename: audio.filename,
+  };
+  const song = replaceSongAudio(db, id, change, now);
+  if (!song) {
+    dropIfUnreferenced(db, storage, audio.hash);
+    throw new NotFoundError('Song not found');
+  }
+  if (existing.audioHash !== audio.hash && !existing.audioPath) dropIfUnreferenced(db, storage, existing.audioHash);
+  return toSongDto(song, albumNameOf(db, song.albumId));
+}
