@@ -9,6 +9,7 @@ import { songRoutes } from '../routes/songs/index.ts';
 import { mediaRoutes } from '../routes/media/index.ts';
 import { objectRoutes } from '../routes/media/objects.ts';
 import { shareRoutes } from '../routes/shares/index.ts';
+import { tempShareRoutes } from '../routes/temp-shares/index.ts';
 import { uploadRoutes } from '../routes/uploads/index.ts';
 import { type AppDeps, createAppContext } from './app-context.ts';
 import { NotFoundError } from './errors.ts';
@@ -34,6 +35,7 @@ export function createApp(deps: AppDeps) {
     .use(mediaRoutes(ctx))
     .use(objectRoutes(ctx))
     .use(uploadRoutes(ctx))
+    .use(tempShareRoutes(ctx))
     .all('/api/*', () => {
       throw new NotFoundError('No such API endpoint');
     });

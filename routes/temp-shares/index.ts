@@ -1,0 +1,52 @@
+import { Elysia } from 'elysia';
+import { MAX_AUDIO_BYTES, receiveMultipart } from '../../media/upload.ts';
+import type { AppContext } from '../../src/app-context.ts';
+import { NotFoundError } from '../../src/errors.ts';
+import { clientIp } from '../../src/http/client-ip.ts';
+import { mediaStorage } from '../../src/services/media/context.ts';
+import { findTempShare } from '../../src/services/shares/index.ts';
+import { assertGuestMayUpload, createTempShare, guestShareLimiter, listAllTempShares, removeTempShare } from '../../src/services/shares/temp-shares.ts';
+import { shareIdParams, tempShareDtoSchema, tempShareIdParams, tempShareListResponse } from './model.ts';
+
+/** Temporary shares (spec §7, design §4): anyone uploads one file; admins pick expiry, list, delete. */
+export function tempShareRoutes(ctx: AppContext) {
+  const storage = mediaStorage(ctx.config);
+  const limiter = guestShareLimiter();
+  const quota = ctx.config.anonShareQuotaBytes;
+
+  return new Elysia({ name: 'temp-share-routes' })
+    .use(ctx.auth)
+    .post(
+      '/api/temp-share',
+      async ({ request, server, currentSession, set }) => {
+        const user = (await currentSession())?.user ?? null;
+        const ip = clientIp(request, server, ctx.config.trustProxy);
+        if (!user) assertGuestMayUpload(ctx.db, limiter, ip, quota, ctx.now());
+        if (!user) limiter.record(ip, ctx.now());
+        const form = await receiveMultipart(request, { tempPath: storage.tempPath(), maxBytes: MAX_AUDIO_BYTES, tooLargeMessage: 'The file exceeds the 100MB size limit' });
+        const uploader = { userId: user?.id ?? null, isAdmin: user?.isAdmin === true, ip };
+        set.status = 201;
+        return createTempShare(ctx.db, storage, form, uploader, quota, ctx.now());
+      },
+      { parse: 'none', response: { 201: tempShareDtoSchema } },
+    )
+    .get(
+      '/api/temp-share/:shareId',
+      ({ params }) => {
+        const share = findTempShare(ctx.db, params.shareId, ctx.now());
+        if (!share) throw new NotFoundError('Share not found');
+        return share;
+      },
+      { params: shareIdParams, response: tempShareDtoSchema },
+    )
+    .get('/api/temp-shares', () => listAllTempShares(ctx.db), { admin: true, response: tempShareListResponse })
+    .delete(
+      '/api/temp-shares/:id',
+      ({ params, set }) => {
+        if (!/^[1-9]\d{0,15}$/.test(params.id)) throw new NotFoundError('Share not found');
+        removeTempShare(ctx.db, storage, Number(params.id));
+        set.status = 204;
+      },
+      { admin: true, params: tempShareIdParams },
+    );
+}

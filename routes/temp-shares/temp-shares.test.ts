@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { join } from 'node:path';
+import { tempShares } from '../../db/schema/index.ts';
+import { filesUnder, fixture } from '../../media/test-helpers.ts';
+import { type TestServer, startTestServer } from '../../src/testing/server.ts';
+
+let server: TestServer;
+let admin: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.signUp('sharer', { isAdmin: true });
+});
+afterAll(() => server.stop());
+
+function share(fields: Record<string, string>, name = 'tone.ogg', cookie?: string, target = server) {
+  const form = new FormData();
+  if (name) form.set('file', Bun.file(fixture(name)), name);
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  return target.request('/api/temp-share', { method: 'POST', body: form, cookie });
+}
+
+describe('POST /api/temp-share', () => {
+  test('a guest gets a never-expiring link whatever they ask for; the audio plays', async () => {
+    const response = await share({ title: '  Birthday song ', sharedBy: 'Grandma', expiresIn: '1day' });
+    expect(response.status).toBe(201);
+    const created = await response.json();
+    expect(created).toMatchObject({ title: 'Birthday song', sharedBy: 'Grandma', expiresAt: null });
+    const fetched = await (await server.request(`/api/temp-share/${created.shareId}`)).json();
+    expect(fetched.audioUrl).toBe(created.audioUrl);
+    const audio = await server.request(created.audioUrl, { headers: { range: 'bytes=0-3' } });
+    expect(audio.status).toBe(206);
+    expect(await audio.text()).toBe('OggS');
+  });
+
+  test('an admin chooses the expiry; at expiry the share and its audio 404 together', async () => {
+    const created = await (await share({ title: 'Soon', expiresIn: '1day' }, 'tone.wav', admin)).json();
+    expect(Date.parse(created.expiresAt) - server.now()).toBeGreaterThan(23 * 3600_000);
+    server.advance(24 * 3600_000 + 1000);
+    expect((await server.request(`/api/temp-share/${created.shareId}`)).status).toBe(404);
+    expect((await server.request(created.audioUrl)).status).toBe(404);
+    expect((await share({ title: 'x', expiresIn: 'forever' }, 'tone.wav', admin)).status).toBe(400);
+  });
+
+  test('a file and a title are required; non-audio is 415; nothing is left behind', async () => {
+    const before = server.db.select().from(tempShares).all().length;
+    expect((await share({ title: '' })).status).toBe(400);
+    expect((await share({ title: 'No file' }, '')).status).toBe(400);
+    expect((await share({ title: 'Fake' }, 'fake.mp3')).status).toBe(415);
+    expect(server.db.select().from(tempShares).all().length).toBe(before);
+    expect(filesUnder(join(server.dataDir, 'media', 'tmp'))).toEqual([]);
+  });
+
+  test('missing or malformed share ids are 404', async () => {
+    expect((await server.request('/api/temp-share/AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
+    expect((await server.request('/api/temp-share/..%2f..%2fx')).status).toBe(404);
+  });
+});
+
+describe('guest limits', () => {
+  test('the per-address rate limit answers 429 with Retry-After', async () => {
+    const limited = await startTestServer();
+    try {
+      for (let i = 0; i < 10; i++) expect((await share({ title: `n${i}` }, 'tone.opus', undefined, limited)).status).toBe(201);
+      const response = await share({ title: 'one too many' }, 'tone.opus', undefined, limited);
+      expect(response.status).toBe(429);
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      limited.advance(3600_000);
+      expect((await share({ title: 'later' }, 'tone.opus', undefined, limited)).status).toBe(201);
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  test('past the anonymous quota: 507 with a clear message; admins are not counted', async () => {
+    const full = await startTestServer({ ANON_SHARE_QUOTA_MB: '0' });
+    try {
+      const response = await share({ title: 'no room' }, 'tone.opus', undefined, full);
+      expect(response.status).toBe(507);
+      expect((await response.json()).error).toContain('full');
+      const boss = await full.signUp('boss', { isAdmin: true });
+      expect((await share({ title: 'room for me' }, 'tone.opus', boss, full)).status).toBe(201);
+    } finally {
+      await full.stop();
+    }
+  });
+});
+
+describe('admin list and delete', () => {
+  test('admins list and delete; the file goes when nothing else uses it', async () => {
+    const created = await (await share({ title: 'To delete' }, 'tone.m4a', admin)).json();
+    const family = await server.signUp('family-member');
+    expect((await server.request('/api/temp-shares', { cookie: family })).status).toBe(403);
+    expect((await server.request('/api/temp-shares')).status).toBe(401);
+    const list = await (await server.request('/api/temp-shares', { cookie: admin })).json();
+    expect(list.map((s: { shareId: string }) => s.shareId)).toContain(created.shareId);
+    const hash = created.audioUrl.split('/').pop().split('.')[0];
+    expect(filesUnder(join(server.dataDir, 'media', 'audio')).some((f) => f.endsWith(hash))).toBe(true);
+    expect((await server.request(`/api/temp-shares/${created.id}`, { method: 'DELETE', cookie: admin })).status).toBe(204);
+    expect((await server.request(`/api/temp-shares/${created.id}`, { method: 'DELETE', cookie: admin })).status).toBe(404);
+    expect((await server.request(created.audioUrl)).status).toBe(404);
+    expect(filesUnder(join(server.dataDir, 'media', 'audio')).some((f) => f.endsWith(hash))).toBe(false);
+  });
+});

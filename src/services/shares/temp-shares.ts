@@ -1,0 +1,86 @@
+import type { Db } from '../../../db/client.ts';
+import { anonymousBytes, deleteTempShare, insertTempShare, listTempShares } from '../../../db/queries/temp-shares.ts';
+import { titleFromFilename } from '../../../media/metadata.ts';
+import type { MediaStorage } from '../../../media/storage.ts';
+import type { ReceivedForm } from '../../../media/upload.ts';
+import { BadRequestError, InsufficientStorageError, NotFoundError, TooManyRequestsError } from '../../errors.ts';
+import { randomId } from '../../shared/ids.ts';
+import type { TempShareDto } from '../../shared/types.ts';
+import { RateLimiter } from '../accounts/rate-limiter.ts';
+import { toTempShareDto } from '../catalogue/dto.ts';
+import { checkAudio, dropIfUnreferenced } from '../media/audio.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+/** Spec §9 expiry options; `never` is the default and the only one a guest gets. */
+export const EXPIRY_OPTIONS: Record<string, number | null> = { never: null, '1day': DAY, '3days': 3 * DAY, '1week': 7 * DAY, '30days': 30 * DAY };
+
+/** Guests may create 10 shares per address per hour (in memory, like the login throttle). */
+export const guestShareLimiter = () => new RateLimiter(10, 60 * 60 * 1000);
+
+export interface Uploader {
+  userId: number | null;
+  isAdmin: boolean;
+  ip: string;
+}
+
+const QUOTA_MESSAGE = 'The space for shared audio is full. Please try again later.';
+
+/** Cheap checks before a guest's body is read: rate limit, then a quota already used up. */
+export function assertGuestMayUpload(db: Db, limiter: RateLimiter, ip: string, quotaBytes: number, now: number): void {
+  const wait = limiter.blockedFor(ip, now);
+  if (wait > 0) throw new TooManyRequestsError(wait / 1000, 'Too many shares from your network. Please try again later.');
+  if (anonymousBytes(db) >= quotaBytes) throw new InsufficientStorageError(QUOTA_MESSAGE);
+}
+
+function expiryFor(uploader: Uploader, raw: string | undefined, now: number): Date | null {
+  if (!uploader.isAdmin || !raw) return null;
+  if (!(raw in EXPIRY_OPTIONS)) throw new BadRequestError('expiresIn must be one of never, 1day, 3days, 1week, 30days');
+  const ms = EXPIRY_OPTIONS[raw]!;
+  return ms === null ? null : new Date(now + ms);
+}
+
+function text(raw: string | undefined, max: number): string | null {
+  const value = raw?.replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, '').trim();
+  return value ? value.slice(0, max) : null;
+}
+
+/** POST /api/temp-share: the upload pipeline's checks, the quota for guests, then the row. */
+export async function createTempShare(db: Db, storage: MediaStorage, form: ReceivedForm, uploader: Uploader, quotaBytes: number, now: number): Promise<TempShareDto> {
+  const file = form.file;
+  const drop = () => file && storage.remove(file.tempPath);
+  const title = text(form.fields.title, 200);
+  if (!file || !title) {
+    drop();
+    throw new BadRequestError('Please upload a file and enter a title');
+  }
+  let expiresAt: Date | null;
+  try {
+    expiresAt = expiryFor(uploader, form.fields.expiresIn, now);
+    if (uploader.userId === null && anonymousBytes(db) + file.size > quotaBytes) throw new InsufficientStorageError(QUOTA_MESSAGE);
+  } catch (error) {
+    drop();
+    throw error;
+  }
+  const audio = await checkAudio(storage, file.tempPath, file, true);
+  storage.commit(file.tempPath, storage.audioPath(audio.hash));
+  try {
+    const row = insertTempShare(db, {
+      shareId: randomId(), title, sharedBy: text(form.fields.sharedBy, 100), audioHash: audio.hash, audioFormat: audio.format,
+      duration: audio.tags.duration, fileSize: audio.size, originalFilename: audio.filename ?? titleFromFilename(null),
+      userId: uploader.userId, uploaderIp: uploader.ip, expiresAt,
+    });
+    return toTempShareDto(row);
+  } catch (error) {
+    dropIfUnreferenced(db, storage, audio.hash);
+    throw error;
+  }
+}
+
+export const listAllTempShares = (db: Db): TempShareDto[] => listTempShares(db).map(toTempShareDto);
+
+/** Admin delete: the row, then its file if nothing else uses the same bytes. */
+export function removeTempShare(db: Db, storage: MediaStorage, id: number): void {
+  const row = deleteTempShare(db, id);
+  if (!row) throw new NotFoundError('Share not found');
+  dropIfUnreferenced(db, storage, row.audioHash);
+}
