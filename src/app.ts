@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import { healthRoutes } from '../routes/health/index.ts';
+import { createPages } from '../routes/pages/index.ts';
 import { sessionRoutes } from '../routes/session/index.ts';
 import { settingsRoutes } from '../routes/settings/index.ts';
 import { searchRoutes } from '../routes/search/index.ts';
@@ -20,9 +21,10 @@ import { securityPlugin } from './http/security.ts';
 /** Builds the whole HTTP app from its dependencies. Never listens: main.ts and tests do. */
 export function createApp(deps: AppDeps) {
   const ctx = createAppContext(deps);
+  const pages = createPages(ctx);
   return new Elysia()
     .use(requestLogPlugin(ctx.log))
-    .use(errorPlugin({ log: ctx.log }))
+    .use(errorPlugin({ log: ctx.log, renderPage: pages.renderErrorPage }))
     .use(securityPlugin(ctx.config))
     .use(healthRoutes(ctx))
     .use(sessionRoutes(ctx))
@@ -36,6 +38,7 @@ export function createApp(deps: AppDeps) {
     .use(objectRoutes(ctx))
     .use(uploadRoutes(ctx))
     .use(tempShareRoutes(ctx))
+    .use(pages.plugin)
     .all('/api/*', () => {
       throw new NotFoundError('No such API endpoint');
     });

@@ -1,4 +1,6 @@
+import './render/node-env.ts';
 import { createApp } from './app.ts';
+import { ensureBuilt } from './build.ts';
 import { ConfigError, parseConfig } from './config.ts';
 import { openDataDir } from './data-dir.ts';
 import { JOBS } from './jobs/index.ts';
@@ -22,6 +24,8 @@ try {
 }
 
 const log = createLogger(config.logLevel);
+// Page bundles are built here when missing or stale, so `start` works on a fresh clone.
+await ensureBuilt();
 const { handle, secret, paths } = openDataDir(config.dataDir);
 const app = createApp({ config, db: handle.db, secret, log });
 try {

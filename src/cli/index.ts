@@ -4,11 +4,13 @@ import { openDataDir } from '../data-dir.ts';
 import { HttpError } from '../errors.ts';
 import { createLogger } from '../logger.ts';
 import { type CliCommand, CliUsageError } from './command.ts';
+import { purgeCommand } from './purge.ts';
 import { userCommand } from './user.ts';
 
 // `bun run cli <command> …`: works on DATA_DIR while the server runs (WAL + busy timeout).
 const COMMANDS: Record<string, CliCommand> = {
   user: userCommand,
+  purge: purgeCommand,
 };
 
 const USAGE = `Usage: bun run cli <command>
@@ -17,6 +19,7 @@ const USAGE = `Usage: bun run cli <command>
   user passwd NAME --password PW          set a new password (signs the user out everywhere)
   user list                               list accounts
   user remove NAME                        remove an account and its playlists
+  purge                                   remove songs, albums and playlists deleted more than 7 days ago
 
 Every command works on DATA_DIR (default ./data), also while the server is running.`;
 

@@ -1,5 +1,9 @@
 import type { Job } from './job.ts';
+import { createPurgeJob } from './purge.ts';
 import { sessionCleanupJob } from './session-cleanup.ts';
 
-/** Every job main.ts starts. The trash purge joins this list with the catalogue. */
-export const JOBS: Job[] = [sessionCleanupJob];
+/** The trash purge; media clean-up joins as a hook: createPurgeJob([collectOrphanMedia]). */
+export const purgeJob = createPurgeJob();
+
+/** Every job main.ts starts. */
+export const JOBS: Job[] = [sessionCleanupJob, purgeJob];

@@ -1,0 +1,83 @@
+'use client';
+import { type FormEvent, useState } from 'react';
+import { MESSAGES, PASSWORD_MIN, USERNAME_MIN } from '../../src/shared/validation.ts';
+import { apiRequest } from '../lib/api.ts';
+import { toast } from '../toast/toast-store.ts';
+
+interface Problems {
+  username?: string;
+  password?: string;
+}
+
+function validate(username: string, password: string): Problems {
+  const problems: Problems = {};
+  if (username.trim().length < USERNAME_MIN) problems.username = MESSAGES.usernameTooShort;
+  if (password.length < PASSWORD_MIN) problems.password = MESSAGES.passwordTooShort;
+  return problems;
+}
+
+/** Spec §2 Login and §5: field rules, a disabled button with a spinner while submitting. */
+export function LoginForm() {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [problems, setProblems] = useState<Problems>({});
+  const [touched, setTouched] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate(username, password);
+    setTouched(true);
+    setProblems(found);
+    if (found.username || found.password) return;
+    setSubmitting(true);
+    try {
+      await apiRequest('/api/login', { method: 'POST', body: { username: username.trim(), password } });
+      window.location.assign('/');
+    } catch (error) {
+      const message = error instanceof Error && error.message ? error.message : 'Invalid credentials';
+      toast({ title: 'Login failed', description: message, variant: 'destructive' });
+      setSubmitting(false);
+    }
+  };
+
+  const update = (name: 'username' | 'password', value: string) => {
+    if (name === 'username') setUsername(value);
+    else setPassword(value);
+    if (touched) setProblems(validate(name === 'username' ? value : username, name === 'password' ? value : password));
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <label className="grid gap-1.5 text-sm font-medium">
+        Username
+        <input
+          name="username"
+          autoComplete="username"
+          className="input"
+          value={username}
+          onChange={(e) => update('username', e.target.value)}
+          aria-invalid={problems.username ? true : undefined}
+        />
+        {problems.username ? <span className="text-sm font-normal text-red-600">{problems.username}</span> : null}
+      </label>
+      <label className="grid gap-1.5 text-sm font-medium">
+        Password
+        <input
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          className="input"
+          value={password}
+          onChange={(e) => update('password', e.target.value)}
+          aria-invalid={problems.password ? true : undefined}
+        />
+        {problems.password ? <span className="text-sm font-normal text-red-600">{problems.password}</span> : null}
+      </label>
+      <button type="submit" className="btn-primary w-full" disabled={submitting}>
+        {submitting ? <span className="spinner" aria-hidden="true" /> : null}
+        Login
+      </button>
+    </form>
+  );
+}

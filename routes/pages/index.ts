@@ -1,0 +1,85 @@
+import { Elysia } from 'elysia';
+import type { AppContext } from '../../src/app-context.ts';
+import { requestOrigin } from '../../src/http/client-ip.ts';
+import type { PageScope } from '../../src/render/page-scope.ts';
+import { type Renderer, createRenderer } from '../../src/render/renderer.tsx';
+import { toUserDto } from '../../src/services/accounts/user-dto.ts';
+import type { UserDto } from '../../src/shared/types.ts';
+import type { PageName } from './registry.ts';
+import { serveAsset, servePublic } from './static-files.ts';
+
+/** Paths that are files, not pages: their errors stay plain, never an HTML page. */
+const FILE_PREFIXES = ['/media/', '/objects/', '/assets/', '/icons/'];
+
+/** Signed-in routes of spec §2 answer the app shell; the client router takes it from there. */
+const APP_ROUTES = ['/search', '/albums', '/album/:id', '/playlists', '/playlists/:id'];
+
+export function createPages(ctx: AppContext) {
+  let renderer: Promise<Renderer> | null = null;
+  // Built and loaded on the first page request (main.ts warms it at start), so API-only
+  // tests never pay for a build.
+  const loadRenderer = () => {
+    renderer ??= createRenderer(ctx.log).catch((error) => {
+      renderer = null;
+      throw error;
+    });
+    return renderer;
+  };
+
+  const scopeFor = (request: Request, user: UserDto | null): Omit<PageScope, 'css' | 'status'> => ({
+    db: ctx.db,
+    now: ctx.now(),
+    origin: ctx.config.publicUrl ?? requestOrigin(request, ctx.config.trustProxy),
+    path: new URL(request.url).pathname,
+    user,
+  });
+
+  const render = async (request: Request, user: UserDto | null, page: PageName, props = {}, status = 200) =>
+    (await loadRenderer()).render(page, props, scopeFor(request, user), status);
+
+  const redirect = (location: string) => new Response(null, { status: 302, headers: { location } });
+
+  /** For the error plugin: a failed non-API GET becomes the matching page. */
+  async function renderErrorPage(request: Request, status: number, message: string): Promise<Response> {
+    const path = new URL(request.url).pathname;
+    if (FILE_PREFIXES.some((prefix) => path.startsWith(prefix))) {
+      return Response.json({ error: message }, { status });
+    }
+    try {
+      if (status === 401) return redirect('/login');
+      if (status === 404) return await render(request, null, 'not-found');
+      if (status === 403) return await render(request, null, 'access-denied');
+      return await render(request, null, 'error', { message }, status);
+    } catch (error) {
+      ctx.log.error('Rendering the error page failed', error);
+      return new Response(`Something went wrong\n\n${message}`, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    }
+  }
+
+  const files = new Elysia({ name: 'page-files' })
+    .get('/assets/*', async ({ params }) => serveAsset((await loadRenderer()).assetsDir, params['*']))
+    .get('/icons/*', ({ params }) => servePublic(`icons/${params['*']}`))
+    .get('/robots.txt', () => servePublic('robots.txt'))
+    .get('/manifest.webmanifest', () => servePublic('manifest.webmanifest'))
+    .get('/default-artwork.png', () => servePublic('default-artwork.png'));
+
+  const pages = new Elysia({ name: 'page-routes' })
+    .use(ctx.auth)
+    .resolve(async ({ currentSession }) => {
+      const live = await currentSession();
+      return { viewer: live ? toUserDto(live.user) : null };
+    })
+    .get('/', ({ request, viewer }) => (viewer ? render(request, viewer, 'app') : render(request, null, 'landing')))
+    .get('/login', ({ request, viewer }) => (viewer ? redirect('/') : render(request, null, 'login')))
+    .get('/admin', ({ request, viewer }) => {
+      if (!viewer) return redirect('/login');
+      return viewer.isAdmin ? render(request, viewer, 'app') : render(request, viewer, 'access-denied');
+    });
+
+  for (const route of APP_ROUTES) {
+    pages.get(route, ({ request, viewer }) => (viewer ? render(request, viewer, 'app') : redirect('/login')));
+  }
+
+  const plugin = new Elysia({ name: 'pages' }).use(files).use(pages);
+  return { plugin, renderErrorPage, loadRenderer };
+}

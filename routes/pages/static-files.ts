@@ -1,0 +1,35 @@
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import { ROOT } from '../../src/render/build-paths.ts';
+
+const PUBLIC_DIR = join(ROOT, 'public');
+
+/** A file strictly under `root`, or null: decoded path params may carry `..`. */
+export function fileUnder(root: string, relativePath: string): string | null {
+  if (relativePath.includes('\0')) return null;
+  const path = resolve(root, relativePath);
+  if (!path.startsWith(root + sep)) return null;
+  if (!existsSync(path) || !statSync(path).isFile()) return null;
+  return path;
+}
+
+const notFound = () => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
+
+/** Hashed bundle files never change: cache them for a year. */
+export function serveAsset(assetsDir: string, relativePath: string): Response {
+  const path = fileUnder(assetsDir, relativePath);
+  if (!path) return notFound();
+  return new Response(Bun.file(path), { headers: { 'cache-control': 'public, max-age=31536000, immutable' } });
+}
+
+const CONTENT_TYPES: Record<string, string> = { '.webmanifest': 'application/manifest+json' };
+
+/** Hand-written files in public/ (icons, manifest, robots.txt): revalidated daily. */
+export function servePublic(relativePath: string): Response {
+  const path = fileUnder(PUBLIC_DIR, relativePath);
+  if (!path || path.endsWith('README.md')) return notFound();
+  const type = Object.entries(CONTENT_TYPES).find(([ext]) => path.endsWith(ext))?.[1];
+  const headers: Record<string, string> = { 'cache-control': 'public, max-age=86400' };
+  if (type) headers['content-type'] = type;
+  return new Response(Bun.file(path), { headers });
+}

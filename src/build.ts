@@ -1,0 +1,135 @@
+import { createGenerator } from '@unocss/core';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import {
+  BUILD_ROOT,
+  type BuildManifest,
+  type BuildMode,
+  ROOT,
+  buildDir,
+  currentMode,
+  sourceFiles,
+  sourceFingerprint,
+} from './render/build-paths.ts';
+import { isClientModule, rscPlugin } from './render/rsc-plugin.ts';
+import { unoConfig } from '../uno.config.ts';
+
+/** Browser assets are served under this prefix from `<build>/public`. */
+export const ASSETS_PREFIX = '/assets/';
+const CLIENT_ENTRY = 'src/render/client-entry.tsx';
+const RSC_ENTRY = 'src/render/rsc-entry.tsx';
+
+function clientModules(): string[] {
+  return sourceFiles(['islands/**/*.{ts,tsx}']).filter((file) => isClientModule(readFileSync(join(ROOT, file), 'utf8')));
+}
+
+function failed(kind: string, logs: readonly unknown[]): never {
+  throw new Error(`${kind} build failed:\n${logs.map(String).join('\n')}`);
+}
+
+/** Browser bundle: the bootstrap plus every 'use client' module as an entry, split and hashed. */
+async function buildBrowser(outDir: string, mode: BuildMode, islands: string[]) {
+  const result = await Bun.build({
+    entrypoints: [CLIENT_ENTRY, ...islands].map((file) => join(ROOT, file)),
+    root: ROOT,
+    outdir: join(outDir, 'public'),
+    target: 'browser',
+    format: 'esm',
+    splitting: true,
+    minify: mode === 'production',
+    naming: { entry: '[dir]/[name]-[hash].[ext]', chunk: 'chunks/[name]-[hash].[ext]', asset: 'files/[name]-[hash].[ext]' },
+    define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
+    throw: false,
+  });
+  if (!result.success) failed('Browser', result.logs);
+  const urlOf = (source: string) => {
+    const stem = source.replace(/\.tsx?$/, '');
+    const output = result.outputs.find((o) => o.kind === 'entry-point' && relative(join(outDir, 'public'), o.path).replace(/-[a-z0-9]+\.js$/, '') === stem);
+    if (!output) throw new Error(`no browser output for ${source}`);
+    return ASSETS_PREFIX + relative(join(outDir, 'public'), output.path);
+  };
+  const imports: Record<string, string[]> = {};
+  for (const output of result.outputs) {
+    if (!output.path.endsWith('.js')) continue;
+    const url = ASSETS_PREFIX + relative(join(outDir, 'public'), output.path);
+    const code = readFileSync(output.path, 'utf8');
+    // Static imports of shared chunks, so the page can modulepreload them in parallel.
+    imports[url] = [...code.matchAll(/(?:^|[;\n}])\s*import\s*(?:[\w${},*\s]+from\s*)?["']([^"']+)["']/g)].map((m) =>
+      new URL(m[1]!, `http://x${url}`).pathname,
+    );
+  }
+  return { clientEntry: urlOf(CLIENT_ENTRY), clientModules: Object.fromEntries(islands.map((i) => [i, urlOf(i)])), imports };
+}
+
+/** RSC bundle: pages with React's react-server build inside, client modules as references. */
+async function buildRsc(outDir: string, mode: BuildMode): Promise<string> {
+  const result = await Bun.build({
+    entrypoints: [join(ROOT, RSC_ENTRY)],
+    outdir: join(outDir, 'rsc'),
+    target: 'bun',
+    format: 'esm',
+    conditions: ['react-server'],
+    naming: '[name]-[hash].[ext]',
+    define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
+    plugins: [rscPlugin()],
+    throw: false,
+  });
+  if (!result.success) failed('RSC', result.logs);
+  const entry = result.outputs.find((o) => o.kind === 'entry-point');
+  return relative(outDir, entry!.path);
+}
+
+/** One stylesheet: UnoCSS utilities found anywhere in the page and island sources. */
+async function buildCss(outDir: string, mode: BuildMode): Promise<string> {
+  const generator = await createGenerator(unoConfig);
+  const files = sourceFiles(['islands/**/*.tsx', 'routes/pages/**/*.tsx', 'src/render/**/*.tsx']);
+  const code = files.map((file) => readFileSync(join(ROOT, file), 'utf8')).join('\n');
+  const { css } = await generator.generate(code, { preflights: true, minify: mode === 'production' });
+  const name = `styles-${Bun.hash(css).toString(36)}.css`;
+  writeFileSync(join(outDir, 'public', name), css);
+  return ASSETS_PREFIX + name;
+}
+
+/** Builds everything into a fresh folder, then moves it into place in one rename. */
+export async function buildAssets(mode: BuildMode = currentMode()): Promise<{ dir: string; manifest: BuildManifest }> {
+  const fingerprint = sourceFingerprint(mode);
+  const finalDir = buildDir(mode, fingerprint);
+  const tmpDir = join(BUILD_ROOT, `.tmp-${mode}-${crypto.randomUUID()}`);
+  mkdirSync(join(tmpDir, 'public'), { recursive: true });
+  try {
+    const browser = await buildBrowser(tmpDir, mode, clientModules());
+    const css = await buildCss(tmpDir, mode);
+    const rscEntry = await buildRsc(tmpDir, mode);
+    const manifest: BuildManifest = { mode, fingerprint, css, rscEntry, ...browser };
+    writeFileSync(join(tmpDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
+    if (existsSync(finalDir)) rmSync(tmpDir, { recursive: true, force: true });
+    else renameSync(tmpDir, finalDir);
+    removeOldBuilds(mode, finalDir);
+    return { dir: finalDir, manifest };
+  } catch (error) {
+    rmSync(tmpDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Older builds of the same mode; a build another live process may still use is kept (newest two). */
+function removeOldBuilds(mode: BuildMode, keep: string) {
+  const old = readdirSync(BUILD_ROOT)
+    .filter((name) => name.startsWith(`${mode}-`) && join(BUILD_ROOT, name) !== keep)
+    .map((name) => join(BUILD_ROOT, name));
+  for (const dir of old.slice(0, Math.max(0, old.length - 1))) rmSync(dir, { recursive: true, force: true });
+}
+
+/** The current build, building it first when it is missing or its sources changed. */
+export async function ensureBuilt(mode: BuildMode = currentMode()): Promise<{ dir: string; manifest: BuildManifest }> {
+  const dir = buildDir(mode, sourceFingerprint(mode));
+  const manifestPath = join(dir, 'manifest.json');
+  if (existsSync(manifestPath)) return { dir, manifest: JSON.parse(readFileSync(manifestPath, 'utf8')) as BuildManifest };
+  return buildAssets(mode);
+}
+
+if (import.meta.main) {
+  const started = performance.now();
+  const { dir } = await buildAssets(currentMode());
+  console.log(`Built ${currentMode()} assets into ${relative(ROOT, dir)} in ${Math.round(performance.now() - started)} ms`);
+}

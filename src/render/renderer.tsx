@@ -1,0 +1,74 @@
+import { join } from 'node:path';
+import { type ReactNode, use } from 'react';
+import { renderToReadableStream } from 'react-dom/server';
+import { createFromReadableStream } from 'react-server-dom-webpack/client.edge';
+import type { ClientManifest } from 'react-server-dom-webpack/server.edge';
+import type { PageName } from '../../routes/pages/registry.ts';
+import { ensureBuilt } from '../build.ts';
+import type { Logger } from '../logger.ts';
+import { ROOT } from './build-paths.ts';
+import { THEME_SCRIPT, contentSecurityPolicy, createNonce } from './csp.ts';
+import { composeHtml, escapeAttribute } from './html-stream.ts';
+import type { PageScope } from './page-scope.ts';
+
+type RscModule = typeof import('./rsc-entry.tsx');
+
+export interface Renderer {
+  /** Folder the browser assets are served from (`/assets/…`). */
+  assetsDir: string;
+  /** Renders a page to a streamed HTML response; `scope.status` may be changed by the page. */
+  render(page: PageName, props: Record<string, unknown>, scope: Omit<PageScope, 'css' | 'status'>, status?: number): Promise<Response>;
+}
+
+function Root({ response }: { response: Promise<ReactNode> }) {
+  return use(response);
+}
+
+/** SSR resolves client references through webpack's globals: here, modules already imported. */
+async function installSsrModules(clientModules: Record<string, string>) {
+  const modules = new Map<string, unknown>();
+  for (const source of Object.keys(clientModules)) modules.set(source, await import(join(ROOT, source)));
+  const globals = globalThis as unknown as Record<string, unknown>;
+  globals.__webpack_require__ = (id: string) => modules.get(id);
+  globals.__webpack_chunk_load__ = () => Promise.resolve();
+}
+
+/** Builds (when stale) and loads the bundles once; then each render is Flight → HTML in-process. */
+export async function createRenderer(log: Logger): Promise<Renderer> {
+  const { dir, manifest } = await ensureBuilt();
+  const rsc = (await import(join(dir, manifest.rscEntry))) as RscModule;
+  await installSsrModules(manifest.clientModules);
+  const clientManifest: ClientManifest = {};
+  const moduleMap: Record<string, Record<string, { id: string; chunks: string[]; name: string }>> = {};
+  for (const [source, url] of Object.entries(manifest.clientModules)) {
+    clientManifest[source] = { id: url, chunks: [url, url], name: '*' };
+    moduleMap[url] = { '*': { id: source, chunks: [], name: '*' } };
+  }
+  const serverConsumerManifest = { moduleMap, serverModuleMap: null, moduleLoading: null };
+  const onError = (error: unknown) => log.error('Page rendering failed', error);
+
+  return {
+    assetsDir: join(dir, 'public'),
+    async render(page, props, baseScope, status = 200) {
+      const nonce = createNonce();
+      const scope: PageScope = { ...baseScope, css: manifest.css, status };
+      const [forHtml, forInline] = rsc.renderFlight(page, props, scope, clientManifest, onError).tee();
+      const response = createFromReadableStream<ReactNode>(forHtml, { serverConsumerManifest });
+      const html = await renderToReadableStream(<Root response={response} />, {
+        nonce,
+        bootstrapModules: [manifest.clientEntry],
+        onError,
+      });
+      const head = `<script nonce="${escapeAttribute(nonce)}">${THEME_SCRIPT}</script>`;
+      return new Response(composeHtml(html, forInline, nonce, head), {
+        status: scope.status,
+        headers: {
+          'content-type': 'text/html; charset=utf-8',
+          'content-security-policy': contentSecurityPolicy(nonce, manifest.mode === 'development'),
+          'cache-control': 'no-store',
+        },
+      });
+    },
+  };
+}
+

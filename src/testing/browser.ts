@@ -1,0 +1,45 @@
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+
+/** Debian's Chromium, flags that keep it quiet and fast on a 2-core CI box. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      // Share pages start playback from a test without a real user gesture.
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+}
+
+/**
+ * Collects console errors and warnings (React reports hydration mismatches there) and
+ * uncaught page errors, so a test can assert a page ran clean.
+ */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+/** A fresh context (own cookies and storage) with one watched page. */
+export async function openPage(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}) {
+  const context: BrowserContext = await browser.newContext(options);
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  return { context, page, problems };
+}
+
+/** Resolves once React has hydrated the document (the client entry marks it). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
