@@ -1,5 +1,5 @@
 import { createGenerator } from '@unocss/core';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import {
   BUILD_ROOT,
@@ -116,7 +116,8 @@ export async function buildAssets(mode: BuildMode = currentMode()): Promise<{ di
 function removeOldBuilds(mode: BuildMode, keep: string) {
   const old = readdirSync(BUILD_ROOT)
     .filter((name) => name.startsWith(`${mode}-`) && join(BUILD_ROOT, name) !== keep)
-    .map((name) => join(BUILD_ROOT, name));
+    .map((name) => join(BUILD_ROOT, name))
+    .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs);
   for (const dir of old.slice(0, Math.max(0, old.length - 1))) rmSync(dir, { recursive: true, force: true });
 }
 
