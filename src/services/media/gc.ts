@@ -1,0 +1,20 @@
+import { referencedArtworkUrls, referencedAudioHashes } from '../../../db/queries/media-refs.ts';
+import { deleteExpiredTempShares } from '../../../db/queries/temp-shares.ts';
+import { type GcResult, collectGarbage } from '../../../media/gc.ts';
+import type { JobDeps } from '../../jobs/job.ts';
+import { mediaStorage } from './context.ts';
+
+/**
+ * Purge hook (runs after the trash purge): expired temporary shares go, then every media
+ * file nothing references any more (songs, temporary shares, song/album/playlist artwork).
+ */
+export function collectOrphanMedia(_purged: unknown, deps: Pick<JobDeps, 'db' | 'config' | 'log' | 'now'>): GcResult & { expiredShares: number } {
+  const expired = deleteExpiredTempShares(deps.db, new Date(deps.now()));
+  const refs = { audio: referencedAudioHashes(deps.db), artworkUrls: referencedArtworkUrls(deps.db) };
+  const result = collectGarbage(mediaStorage(deps.config), refs, { now: deps.now() });
+  const removed = result.audio + result.images + result.previews + result.temp;
+  if (expired.length + removed > 0) {
+    deps.log.info(`Media clean-up: ${expired.length} expired shares, ${result.audio} audio, ${result.images} images, ${result.previews} previews, ${result.temp} temp files removed`);
+  }
+  return { ...result, expiredShares: expired.length };
+}
