@@ -12,6 +12,7 @@ import { objectRoutes } from '../routes/media/objects.ts';
 import { shareRoutes } from '../routes/shares/index.ts';
 import { tempShareRoutes } from '../routes/temp-shares/index.ts';
 import { uploadRoutes } from '../routes/uploads/index.ts';
+import { audioProxyRoutes } from '../routes/audio-proxy/index.ts';
 import { type AppDeps, createAppContext } from './app-context.ts';
 import { NotFoundError } from './errors.ts';
 import { errorPlugin } from './http/error-plugin.ts';
@@ -38,6 +39,7 @@ export function createApp(deps: AppDeps) {
     .use(objectRoutes(ctx))
     .use(uploadRoutes(ctx))
     .use(tempShareRoutes(ctx))
+    .use(audioProxyRoutes(ctx))
     .use(pages.plugin)
     .all('/api/*', () => {
       throw new NotFoundError('No such API endpoint');
