@@ -71,6 +71,13 @@ export function createPages(ctx: AppContext) {
     })
     .get('/', ({ request, viewer }) => (viewer ? render(request, viewer, 'app') : render(request, null, 'landing')))
     .get('/login', ({ request, viewer }) => (viewer ? redirect('/') : render(request, null, 'login')))
+    .get('/share/:shareId', ({ request, viewer, params }) => render(request, viewer, 'share-song', { shareId: params.shareId }))
+    .get('/share/album/:shareId', ({ request, viewer, params }) =>
+      render(request, viewer, 'share-album', { shareId: params.shareId }),
+    )
+    .get('/share/playlist/:shareId', ({ request, viewer, params }) =>
+      render(request, viewer, 'share-playlist', { shareId: params.shareId }),
+    )
     .get('/admin', ({ request, viewer }) => {
       if (!viewer) return redirect('/login');
       return viewer.isAdmin ? render(request, viewer, 'app') : render(request, viewer, 'access-denied');

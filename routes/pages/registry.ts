@@ -1,5 +1,7 @@
 import { AppPage } from './app.page.tsx';
 import { LandingPage, LoginPage } from './public.page.tsx';
+import { AlbumSharePage, PlaylistSharePage } from './share/collection-share.page.tsx';
+import { SongSharePage } from './share/song-share.page.tsx';
 import { AccessDeniedPage, ErrorPage, NotFoundPage } from './status.page.tsx';
 
 /** Every page server component, by name: the route plugin picks one, the RSC bundle renders it. */
@@ -10,6 +12,9 @@ export const PAGES = {
   'not-found': NotFoundPage,
   'access-denied': AccessDeniedPage,
   error: ErrorPage,
+  'share-song': SongSharePage,
+  'share-album': AlbumSharePage,
+  'share-playlist': PlaylistSharePage,
 } as const;
 
 export type PageName = keyof typeof PAGES;
