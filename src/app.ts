@@ -15,6 +15,7 @@ import { uploadRoutes } from '../routes/uploads/index.ts';
 import { audioProxyRoutes } from '../routes/audio-proxy/index.ts';
 import { type AppDeps, createAppContext } from './app-context.ts';
 import { NotFoundError } from './errors.ts';
+import { compressionPlugin } from './http/compression.ts';
 import { errorPlugin } from './http/error-plugin.ts';
 import { requestLogPlugin } from './http/request-log.ts';
 import { securityPlugin } from './http/security.ts';
@@ -27,6 +28,7 @@ export function createApp(deps: AppDeps) {
     .use(requestLogPlugin(ctx.log))
     .use(errorPlugin({ log: ctx.log, renderPage: pages.renderErrorPage }))
     .use(securityPlugin(ctx.config))
+    .use(compressionPlugin())
     .use(healthRoutes(ctx))
     .use(sessionRoutes(ctx))
     .use(settingsRoutes(ctx))

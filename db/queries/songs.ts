@@ -31,9 +31,10 @@ export function selectSongsWithAlbum(db: Db) {
   return db.select({ song: songs, albumName: albums.name }).from(songs).leftJoin(albums, liveAlbum);
 }
 
+// Unary + keeps SQLite off the status index so it walks the NOCASE title index in order (no sort).
 const publishedQuery = perDb((db) =>
   selectSongsWithAlbum(db)
-    .where(visible)
+    .where(sql`+${songs.status} = 'published' AND +${songs.deletedAt} IS NULL`)
     .orderBy(...byTitle)
     .prepare(),
 );

@@ -47,3 +47,19 @@ describe('GET /api/songs', () => {
     expect((await server.request('/api/songs/all')).status).toBe(401);
   });
 });
+
+describe('compression', () => {
+  test('large JSON is gzipped when the client accepts it, and plain otherwise', async () => {
+    for (let i = 0; i < 20; i++) insertSong(server.db, { title: `Filler ${i}` });
+    const gz = await fetch(`${server.url}/api/songs`, { headers: { cookie: user, 'accept-encoding': 'gzip' }, decompress: false });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gz.headers.get('x-content-type-options')).toBe('nosniff');
+    const body = JSON.parse(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await gz.arrayBuffer())))) as SongDto[];
+    const plain = await fetch(`${server.url}/api/songs`, { headers: { cookie: user, 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect((await plain.json()) as SongDto[]).toEqual(body);
+    const small = await fetch(`${server.url}/api/songs`, { headers: { 'accept-encoding': 'gzip' }, decompress: false });
+    expect(small.status).toBe(401);
+    expect(small.headers.get('content-encoding')).toBeNull();
+  });
+});
