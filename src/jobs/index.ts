@@ -1,9 +1,10 @@
+import { mediaPurgeHook } from '../services/media/gc.ts';
 import type { Job } from './job.ts';
 import { createPurgeJob } from './purge.ts';
 import { sessionCleanupJob } from './session-cleanup.ts';
 
-/** The trash purge; media clean-up joins as a hook: createPurgeJob([collectOrphanMedia]). */
-export const purgeJob = createPurgeJob();
+/** The trash purge, then media clean-up (expired temporary shares, unreferenced files). */
+export const purgeJob = createPurgeJob([mediaPurgeHook]);
 
 /** Every job main.ts starts. */
 export const JOBS: Job[] = [sessionCleanupJob, purgeJob];

@@ -62,3 +62,11 @@ test('a file goes only when nothing references it, after a grace period', async 
   expect(filesUnder(join(server.dataDir, 'media', 'tmp'))).toEqual([]);
   expect((await server.request(kept.audioUrl, { cookie: admin })).status).toBe(200);
 });
+
+test('the hourly purge job runs the media clean-up: an expired share goes with its file', async () => {
+  const { purgeJob } = await import('../../jobs/index.ts');
+  const share = await post('/api/temp-share', 'tone.aac', { title: 'brief', expiresIn: '1day' });
+  await purgeJob.purgeNow({ db: server.db, config: server.config, log: createLogger('silent'), now: () => server.now() + 3 * 24 * 3600_000 });
+  expect(server.db.select().from(tempShares).where(eq(tempShares.id, share.id)).get()).toBeUndefined();
+  expect(stored('audio')).not.toContain(hashOf(share.audioUrl));
+});

@@ -18,3 +18,8 @@ export function collectOrphanMedia(_purged: unknown, deps: Pick<JobDeps, 'db' | 
   }
   return { ...result, expiredShares: expired.length };
 }
+
+/** The trash purge job's hook form of collectOrphanMedia. */
+export function mediaPurgeHook(purged: unknown, deps: Pick<JobDeps, 'db' | 'config' | 'log' | 'now'>): void {
+  collectOrphanMedia(purged, deps);
+}
