@@ -20,6 +20,7 @@ export interface NewSong {
   shareId: string;
   /** Used only when the album has to be created. */
   albumShareId: string;
+  tags?: string[];
 }
 
 function findOrCreateAlbum(tx: Db, name: string, shareId: string, userId: number | null, artworkUrl: string | null): AlbumRow {

@@ -4,6 +4,7 @@ import { openDataDir } from '../data-dir.ts';
 import { HttpError } from '../errors.ts';
 import { createLogger } from '../logger.ts';
 import { type CliCommand, CliUsageError } from './command.ts';
+import { importCommand } from './import.ts';
 import { purgeCommand } from './purge.ts';
 import { userCommand } from './user.ts';
 
@@ -11,6 +12,7 @@ import { userCommand } from './user.ts';
 const COMMANDS: Record<string, CliCommand> = {
   user: userCommand,
   purge: purgeCommand,
+  import: importCommand,
 };
 
 const USAGE = `Usage: bun run cli <command>
@@ -20,6 +22,9 @@ const USAGE = `Usage: bun run cli <command>
   user list                               list accounts
   user remove NAME                        remove an account and its playlists
   purge                                   remove songs, albums and playlists deleted more than 7 days ago
+  import DIR [--publish] [--in-place]     add every audio file below DIR (tags, albums, artwork);
+                                          files already imported are skipped; --in-place keeps
+                                          them where they are instead of copying
 
 Every command works on DATA_DIR (default ./data), also while the server is running.`;
 

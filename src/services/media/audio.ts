@@ -50,6 +50,7 @@ export interface SongOptions {
   userId: number | null;
   /** --in-place imports: the file stays where it is. */
   audioPath?: string | null;
+  tags?: string[];
 }
 
 /** Creates the song row for checked audio: title fallback, album by tag, embedded artwork. */
@@ -71,6 +72,7 @@ export function createSong(db: Db, storage: MediaStorage, audio: CheckedAudio, o
     userId: options.userId,
     shareId: randomId(),
     albumShareId: randomId(),
+    tags: options.tags ?? [],
   });
   return toSongDto(song, albumName);
 }

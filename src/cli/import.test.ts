@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { albums, songs } from '../../db/schema/index.ts';
+import { filesUnder, fixture } from '../../media/test-helpers.ts';
+import { openDataDir } from '../data-dir.ts';
+import { runCli } from '../testing/process.ts';
+import { makeTempDir } from '../testing/server.ts';
+
+let library: string;
+const dirs: string[] = [];
+beforeAll(() => {
+  library = makeTempDir('hearth-library-');
+  dirs.push(library);
+  mkdirSync(join(library, 'Fixture Album', 'disc 1'), { recursive: true });
+  copyFileSync(fixture('tagged.mp3'), join(library, 'Fixture Album', 'disc 1', '03 tone.mp3'));
+  copyFileSync(fixture('tone.flac'), join(library, 'tone.flac'));
+  copyFileSync(fixture('tone.opus'), join(library, 'Fixture Album', 'tone.opus'));
+  copyFileSync(fixture('tone.flac'), join(library, 'duplicate of tone.flac'.replace(/ /g, '-') + '.flac'));
+  copyFileSync(fixture('fake.mp3'), join(library, 'broken.mp3'));
+  writeFileSync(join(library, 'cut-short.ogg'), new Uint8Array([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 9, 9]));
+  writeFileSync(join(library, 'notes.txt'), 'not music');
+});
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function fresh(): string {
+  const dir = makeTempDir();
+  dirs.push(dir);
+  return dir;
+}
+
+const read = (dataDir: string) => {
+  const { handle } = openDataDir(dataDir);
+  const result = { songs: handle.db.select().from(songs).all(), albums: handle.db.select().from(albums).all() };
+  handle.close();
+  return result;
+};
+
+test('import twice: tags, albums and artwork the first time, nothing new the second; broken files reported', async () => {
+  const dataDir = fresh();
+  const first = await runCli(['import', library, '--publish'], { DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  expect(first.code).toBe(0);
+  expect(first.output).toContain('Imported 3, skipped 1, failed 2.');
+  expect(first.output).toContain('skipped 1: already imported');
+  expect(first.output).toContain('failed broken.mp3: "broken.mp3" is not a supported audio format');
+  expect(first.output).toContain('failed cut-short.ogg');
+  const { songs: rows, albums: albumRows } = read(dataDir);
+  const tagged = rows.find((song) => song.title === 'Hearth Tone')!;
+  expect(tagged).toMatchObject({ artist: 'Fixture Band', albumOrder: 3, status: 'published', audioPath: null });
+  expect(albumRows.map((album) => album.name)).toEqual(['Fixture Album']);
+  expect(albumRows[0]!.artworkUrl).toBe(tagged.artworkUrl);
+  expect(tagged.artworkUrl).toMatch(/^\/objects\/images\/[0-9a-f]{64}\.png$/);
+  expect(filesUnder(join(dataDir, 'media', 'audio'))).toHaveLength(3);
+
+  const second = await runCli(['import', library], { DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  expect(second.output).toContain('Imported 0, skipped 4, failed 2.');
+  expect(read(dataDir).songs).toHaveLength(3);
+});
+
+test('--in-place references the files where they are and never copies or deletes them', async () => {
+  const dataDir = fresh();
+  const result = await runCli(['import', library, '--in-place'], { DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  expect(result.output).toContain('Imported 3');
+  const rows = read(dataDir).songs;
+  expect(rows.every((song) => song.audioPath?.startsWith(library) && song.status === 'pending')).toBe(true);
+  expect(filesUnder(join(dataDir, 'media', 'audio'))).toEqual([]);
+  expect(existsSync(join(library, 'tone.flac'))).toBe(true);
+});
+
+test('a missing folder is a clear error, exit 1', async () => {
+  const result = await runCli(['import', join(library, 'nope')], { DATA_DIR: fresh(), LOG_LEVEL: 'silent' });
+  expect(result.code).toBe(1);
+  expect(result.output).toContain('is not a folder');
+});

@@ -1,0 +1,41 @@
+import { mediaStorage } from '../services/media/context.ts';
+import { type ImportReport, importFolder } from '../services/media/import.ts';
+import { type CliCommand, CliUsageError } from './command.ts';
+
+/** A one-line progress bar, redrawn in place; only on a terminal. */
+function progressBar(done: number, total: number, file: string): void {
+  const width = 30;
+  const filled = total === 0 ? width : Math.round((done / total) * width);
+  const label = file.length > 40 ? `…${file.slice(-39)}` : file;
+  process.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} ${label}\x1b[K`);
+  if (done === total) process.stderr.write('\n');
+}
+
+function summary(report: ImportReport, print: (line: string) => void): void {
+  print(`Imported ${report.imported}, skipped ${report.skipped.length}, failed ${report.failed.length}.`);
+  const reasons = new Map<string, number>();
+  for (const { reason } of report.skipped) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  for (const [reason, count] of reasons) print(`  skipped ${count}: ${reason}`);
+  for (const { file, reason } of report.failed) print(`  failed ${file}: ${reason}`);
+}
+
+/** `bun run cli import DIR [--publish] [--in-place]` */
+export const importCommand: CliCommand = {
+  options: { publish: { type: 'boolean', default: false }, 'in-place': { type: 'boolean', default: false } },
+  async run({ db, config, args, print }) {
+    const dir = args.positionals[0];
+    if (!dir) throw new CliUsageError('"import" needs a folder: bun run cli import DIR [--publish] [--in-place]');
+    let report: ImportReport;
+    try {
+      report = await importFolder(db, mediaStorage(config), dir, {
+        publish: args.values.publish === true,
+        inPlace: args.values['in-place'] === true,
+        onProgress: process.stderr.isTTY ? progressBar : undefined,
+      });
+    } catch (error) {
+      if (error instanceof Error && error.message.includes('is not a folder')) throw new CliUsageError(error.message);
+      throw error;
+    }
+    summary(report, print);
+  },
+};

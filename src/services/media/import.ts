@@ -1,0 +1,83 @@
+import { copyFileSync, readdirSync, statSync } from 'node:fs';
+import { extname, join, relative, resolve } from 'node:path';
+import type { Db } from '../../../db/client.ts';
+import { hasSongWithAudio } from '../../../db/queries/media-refs.ts';
+import type { MediaStorage } from '../../../media/storage.ts';
+import { MAX_AUDIO_BYTES } from '../../../media/upload.ts';
+import { type SongOptions, checkAudio, createSong, dropIfUnreferenced, ingestAudio } from './audio.ts';
+
+export const AUDIO_EXTENSIONS = new Set(['.mp3', '.wav', '.m4a', '.flac', '.aac', '.ogg', '.oga', '.opus']);
+
+export interface ImportOptions {
+  publish: boolean;
+  inPlace: boolean;
+  onProgress?: (done: number, total: number, file: string) => void;
+}
+
+export interface ImportReport {
+  imported: number;
+  skipped: { file: string; reason: string }[];
+  failed: { file: string; reason: string }[];
+}
+
+/** Every file with an audio extension below `dir`, in a stable order. */
+export function findAudioFiles(dir: string): string[] {
+  const root = resolve(dir);
+  if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`"${dir}" is not a folder`);
+  return (readdirSync(root, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+    .filter((entry) => entry.isFile() && AUDIO_EXTENSIONS.has(extname(entry.name).toLowerCase()))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+}
+
+async function hashFile(path: string): Promise<string> {
+  const hasher = new Bun.CryptoHasher('sha256');
+  for await (const chunk of Bun.file(path).stream()) hasher.update(chunk);
+  return hasher.digest('hex');
+}
+
+/** One file: skipped when its bytes are already in the library, else checked and added. */
+async function importOne(db: Db, storage: MediaStorage, path: string, options: ImportOptions & SongOptions): Promise<'imported' | string> {
+  const size = statSync(path).size;
+  if (size > MAX_AUDIO_BYTES && !options.inPlace) throw new Error('larger than 100MB');
+  const hash = await hashFile(path);
+  if (hasSongWithAudio(db, hash)) return 'already imported';
+  const file = { hash, size, filename: path.split('/').pop() ?? null };
+  if (options.inPlace) {
+    createSong(db, storage, await checkAudio(storage, path, file, false), { ...options, audioPath: path });
+    return 'imported';
+  }
+  const tempPath = storage.tempPath();
+  copyFileSync(path, tempPath);
+  const audio = await ingestAudio(storage, { ...file, tempPath });
+  try {
+    createSong(db, storage, audio, options);
+  } catch (error) {
+    dropIfUnreferenced(db, storage, audio.hash);
+    throw error;
+  }
+  return 'imported';
+}
+
+/**
+ * `cli import DIR`: idempotent by content hash; unreadable or unsupported files are reported
+ * and skipped, never fatal. With inPlace the files stay where they are and are never deleted.
+ */
+export async function importFolder(db: Db, storage: MediaStorage, dir: string, options: ImportOptions): Promise<ImportReport> {
+  const files = findAudioFiles(dir);
+  const report: ImportReport = { imported: 0, skipped: [], failed: [] };
+  const songOptions = { ...options, status: options.publish ? ('published' as const) : ('pending' as const), userId: null };
+  for (const [index, path] of files.entries()) {
+    const name = relative(resolve(dir), path);
+    options.onProgress?.(index, files.length, name);
+    try {
+      const outcome = await importOne(db, storage, path, songOptions);
+      if (outcome === 'imported') report.imported += 1;
+      else report.skipped.push({ file: name, reason: outcome });
+    } catch (error) {
+      report.failed.push({ file: name, reason: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  options.onProgress?.(files.length, files.length, '');
+  return report;
+}
