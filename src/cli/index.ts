@@ -4,6 +4,7 @@ import { openDataDir } from '../data-dir.ts';
 import { HttpError } from '../errors.ts';
 import { createLogger } from '../logger.ts';
 import { type CliCommand, CliUsageError } from './command.ts';
+import { demoCommand } from './demo.ts';
 import { importCommand } from './import.ts';
 import { purgeCommand } from './purge.ts';
 import { userCommand } from './user.ts';
@@ -13,6 +14,7 @@ const COMMANDS: Record<string, CliCommand> = {
   user: userCommand,
   purge: purgeCommand,
   import: importCommand,
+  demo: demoCommand,
 };
 
 const USAGE = `Usage: bun run cli <command>
@@ -25,6 +27,7 @@ const USAGE = `Usage: bun run cli <command>
   import DIR [--publish] [--in-place]     add every audio file below DIR (tags, albums, artwork);
                                           files already imported are skipped; --in-place keeps
                                           them where they are instead of copying
+  demo                                    add a small published catalogue of generated music
 
 Every command works on DATA_DIR (default ./data), also while the server is running.`;
 
