@@ -1,12 +1,14 @@
+import { AppShell } from '../../islands/app/app-shell.tsx';
 import { Document } from '../../src/render/document.tsx';
+import { pageScope } from '../../src/render/page-scope.ts';
 
-/** Every signed-in route: the server-rendered app shell around the route's view. */
+/** Every signed-in route: the server-rendered app shell; its client router takes over. */
 export function AppPage() {
+  const { user, path } = pageScope();
+  if (!user) throw new Error('the app page needs a signed-in user');
   return (
     <Document title="Hearth">
-      <main className="p-6">
-        <h1 className="text-2xl font-bold">Library</h1>
-      </main>
+      <AppShell user={user} initialPath={path} />
     </Document>
   );
 }

@@ -1,0 +1,67 @@
+import { afterEach, beforeEach, expect, test } from 'bun:test';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { SongDto, UserDto } from '../../src/shared/types.ts';
+import { AppShell } from './app-shell.tsx';
+
+const user: UserDto = { id: 1, username: 'mum', isAdmin: false, displayPreference: 'artist' };
+const realFetch = globalThis.fetch;
+let served: SongDto[] = [];
+
+beforeEach(() => {
+  window.history.replaceState(null, '', '/');
+  localStorage.clear();
+  document.documentElement.classList.remove('dark');
+  // The network edge only: the library asks for /api/songs.
+  globalThis.fetch = (async () => new Response(JSON.stringify(served), { headers: { 'content-type': 'application/json' } })) as unknown as typeof fetch;
+});
+
+afterEach(() => {
+  cleanup();
+  globalThis.fetch = realFetch;
+});
+
+const song = (title: string, artist: string | null): SongDto =>
+  ({ id: title.length, title, artist, albumName: 'Lullabies', audioUrl: '/media/x.mp3', duration: 60 }) as SongDto;
+
+test('navigates between routes in place and marks the active entry', async () => {
+  render(<AppShell user={user} initialPath="/playlists" />);
+  expect(screen.getByRole('heading', { name: 'Playlists' })).toBeTruthy();
+  const sidebar = screen.getByRole('navigation', { name: 'Sidebar' });
+  const albums = sidebar.querySelector('a[href="/albums"]')!;
+  await act(async () => fireEvent.click(albums));
+  expect(window.location.pathname).toBe('/albums');
+  expect(screen.getByRole('heading', { name: 'Albums' })).toBeTruthy();
+  expect(albums.getAttribute('aria-current')).toBe('page');
+  expect(sidebar.querySelector('a[href="/playlists"]')!.getAttribute('aria-current')).toBeNull();
+  const tabs = screen.getByRole('navigation', { name: 'Tabs' });
+  expect([...tabs.querySelectorAll('a')].map((a) => a.textContent?.slice(1))).toEqual(['Library', 'Playlists', 'Albums']);
+});
+
+test('a non-admin sees Access Denied under Settings', async () => {
+  render(<AppShell user={user} initialPath="/" />);
+  await act(async () => fireEvent.click(screen.getByRole('navigation', { name: 'Sidebar' }).querySelector('a[href="/admin"]')!));
+  expect(screen.getByText('You need admin privileges to access this page.')).toBeTruthy();
+});
+
+test('the library shows its spinner, then songs with the preferred subtitle, or the empty text', async () => {
+  served = [song('Hush', 'Gran'), song('Sleep', null)];
+  render(<AppShell user={user} initialPath="/" />);
+  expect(screen.getByRole('status', { name: 'Loading songs' })).toBeTruthy();
+  expect(await screen.findByText('Hush')).toBeTruthy();
+  expect(screen.getByText('Gran')).toBeTruthy();
+  cleanup();
+  served = [];
+  render(<AppShell user={user} initialPath="/" />);
+  expect(await screen.findByText('No tracks yet')).toBeTruthy();
+});
+
+test('the theme toggle switches the class on <html> and stores the choice', async () => {
+  render(<AppShell user={user} initialPath="/search" />);
+  const toggle = screen.getByRole('button', { name: 'Toggle theme' });
+  await act(async () => fireEvent.click(toggle));
+  expect(document.documentElement.classList.contains('dark')).toBe(true);
+  expect(localStorage.getItem('theme')).toBe('dark');
+  await act(async () => fireEvent.click(toggle));
+  expect(document.documentElement.classList.contains('dark')).toBe(false);
+  expect(localStorage.getItem('theme')).toBe('light');
+});

@@ -1,0 +1,29 @@
+import { useEffect, useState } from 'react';
+
+type Theme = 'light' | 'dark';
+
+/** Spec §4 Theme: a class on <html>, saved under `theme`; the inline head script restores it. */
+export function ThemeToggle() {
+  // Unknown until mounted, so the server HTML and the first client render agree.
+  const [theme, setTheme] = useState<Theme | null>(null);
+  useEffect(() => {
+    setTheme(document.documentElement.classList.contains('dark') ? 'dark' : 'light');
+  }, []);
+
+  const toggle = () => {
+    const next: Theme = document.documentElement.classList.contains('dark') ? 'light' : 'dark';
+    document.documentElement.classList.toggle('dark', next === 'dark');
+    try {
+      localStorage.setItem('theme', next);
+    } catch {
+      // private mode: the choice lasts for this page only
+    }
+    setTheme(next);
+  };
+
+  return (
+    <button type="button" className="btn-ghost h-9 w-9 px-0" aria-label="Toggle theme" data-theme={theme ?? ''} onClick={toggle}>
+      <span aria-hidden="true">{theme === 'dark' ? '☀' : '☾'}</span>
+    </button>
+  );
+}
