@@ -71,6 +71,7 @@ export function createPages(ctx: AppContext) {
     })
     .get('/', ({ request, viewer }) => (viewer ? render(request, viewer, 'app') : render(request, null, 'landing')))
     .get('/login', ({ request, viewer }) => (viewer ? redirect('/') : render(request, null, 'login')))
+    .get('/share', ({ request, viewer }) => render(request, viewer, 'share-audio'))
     .get('/share/:shareId', ({ request, viewer, params }) => render(request, viewer, 'share-song', { shareId: params.shareId }))
     .get('/share/album/:shareId', ({ request, viewer, params }) =>
       render(request, viewer, 'share-album', { shareId: params.shareId }),

@@ -1,6 +1,7 @@
 import { AppPage } from './app.page.tsx';
 import { LandingPage, LoginPage } from './public.page.tsx';
 import { AlbumSharePage, PlaylistSharePage } from './share/collection-share.page.tsx';
+import { ShareAudioPage } from './share/share-audio.page.tsx';
 import { SongSharePage } from './share/song-share.page.tsx';
 import { AccessDeniedPage, ErrorPage, NotFoundPage } from './status.page.tsx';
 
@@ -12,6 +13,7 @@ export const PAGES = {
   'not-found': NotFoundPage,
   'access-denied': AccessDeniedPage,
   error: ErrorPage,
+  'share-audio': ShareAudioPage,
   'share-song': SongSharePage,
   'share-album': AlbumSharePage,
   'share-playlist': PlaylistSharePage,
