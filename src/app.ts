@@ -3,10 +3,11 @@ import { healthRoutes } from '../routes/health/index.ts';
 import { createPages } from '../routes/pages/index.ts';
 import { sessionRoutes } from '../routes/session/index.ts';
 import { settingsRoutes } from '../routes/settings/index.ts';
-import { searchRoutes } from '../routes/search/index.ts';
 import { playlistRoutes } from '../routes/playlists/index.ts';
 import { albumRoutes } from '../routes/albums/index.ts';
+import { searchRoutes } from '../routes/search/index.ts';
 import { songRoutes } from '../routes/songs/index.ts';
+import { trashRoutes } from '../routes/trash/index.ts';
 import { mediaRoutes } from '../routes/media/index.ts';
 import { objectRoutes } from '../routes/media/objects.ts';
 import { shareRoutes } from '../routes/shares/index.ts';
@@ -36,6 +37,7 @@ export function createApp(deps: AppDeps) {
     .use(albumRoutes(ctx))
     .use(playlistRoutes(ctx))
     .use(searchRoutes(ctx))
+    .use(trashRoutes(ctx))
     .use(shareRoutes(ctx))
     .use(mediaRoutes(ctx))
     .use(objectRoutes(ctx))
