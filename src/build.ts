@@ -130,6 +130,8 @@ export async function ensureBuilt(mode: BuildMode = currentMode()): Promise<{ di
 }
 
 if (import.meta.main) {
+  // `bun run build` makes what `start` serves: production unless NODE_ENV says otherwise.
+  process.env.NODE_ENV ??= 'production';
   const started = performance.now();
   const { dir } = await buildAssets(currentMode());
   console.log(`Built ${currentMode()} assets into ${relative(ROOT, dir)} in ${Math.round(performance.now() - started)} ms`);

@@ -38,6 +38,9 @@ export async function createRenderer(log: Logger): Promise<Renderer> {
   const { dir, manifest } = await ensureBuilt();
   const rsc = (await import(join(dir, manifest.rscEntry))) as RscModule;
   await installSsrModules(manifest.clientModules);
+  // Puts the page sources in the module graph, so `bun --watch` (npm run dev) restarts on their
+  // edits and the restart rebuilds the stale bundles.
+  if (manifest.mode === 'development') await import('../../routes/pages/registry.ts');
   const clientManifest: ClientManifest = {};
   const moduleMap: Record<string, Record<string, { id: string; chunks: string[]; name: string }>> = {};
   for (const [source, url] of Object.entries(manifest.clientModules)) {
