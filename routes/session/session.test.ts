@@ -95,7 +95,8 @@ describe('cookies', () => {
   });
 
   test('the cookie is Secure when Hearth is served over https', async () => {
-    for (const env of [{ PUBLIC_URL: 'https://music.example.org' }, { TRUST_PROXY: 'true' }]) {
+    const envs: Record<string, string>[] = [{ PUBLIC_URL: 'https://music.example.org' }, { TRUST_PROXY: 'true' }];
+    for (const env of envs) {
       const https = await startTestServer(env);
       try {
         await https.signUp('kid', { password: 'kid-secret' });
