@@ -3,11 +3,13 @@
  * tests, happy-dom island tests, Chromium browser tests), then one closing line
  * `N passed, N failed` that CI reads. Exits non-zero if anything failed.
  */
+// Per-test limit: tests hash passwords and drive Chromium on 2 shared cores.
+const TIMEOUT = '30000';
 const PASSES: { name: string; cmd: string[] }[] = [
   { name: 'typecheck', cmd: ['bun', 'x', 'tsc', '--noEmit', '-p', '.'] },
-  { name: 'server', cmd: ['bun', 'test', '--path-ignore-patterns', 'islands/**', '--path-ignore-patterns', 'src/e2e/**', 'src', 'routes', 'db', 'media'] },
-  { name: 'islands', cmd: ['bun', 'test', '--preload', './src/testing/happy-dom.ts', 'islands'] },
-  { name: 'browser', cmd: ['bun', 'test', 'src/e2e'] },
+  { name: 'server', cmd: ['bun', 'test', '--timeout', TIMEOUT, '--path-ignore-patterns', 'islands/**', '--path-ignore-patterns', 'src/e2e/**', 'src', 'routes', 'db', 'media'] },
+  { name: 'islands', cmd: ['bun', 'test', '--timeout', TIMEOUT, '--preload', './src/testing/happy-dom.ts', 'islands'] },
+  { name: 'browser', cmd: ['bun', 'test', '--timeout', TIMEOUT, 'src/e2e'] },
 ];
 
 const only = process.argv.slice(2);
