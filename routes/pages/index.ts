@@ -6,6 +6,7 @@ import { type Renderer, createRenderer } from '../../src/render/renderer.tsx';
 import { toUserDto } from '../../src/services/accounts/user-dto.ts';
 import type { UserDto } from '../../src/shared/types.ts';
 import type { PageName } from './registry.ts';
+import { createPageCache } from './page-cache.ts';
 import { serveAsset, servePublic } from './static-files.ts';
 
 /** Paths that are files, not pages: their errors stay plain, never an HTML page. */
@@ -72,13 +73,6 @@ export function createPages(ctx: AppContext) {
     .get('/', ({ request, viewer }) => (viewer ? render(request, viewer, 'app') : render(request, null, 'landing')))
     .get('/login', ({ request, viewer }) => (viewer ? redirect('/') : render(request, null, 'login')))
     .get('/share', ({ request, viewer }) => render(request, viewer, 'share-audio'))
-    .get('/share/:shareId', ({ request, viewer, params }) => render(request, viewer, 'share-song', { shareId: params.shareId }))
-    .get('/share/album/:shareId', ({ request, viewer, params }) =>
-      render(request, viewer, 'share-album', { shareId: params.shareId }),
-    )
-    .get('/share/playlist/:shareId', ({ request, viewer, params }) =>
-      render(request, viewer, 'share-playlist', { shareId: params.shareId }),
-    )
     .get('/admin', ({ request, viewer }) => {
       if (!viewer) return redirect('/login');
       return viewer.isAdmin ? render(request, viewer, 'app') : render(request, viewer, 'access-denied');
@@ -88,6 +82,16 @@ export function createPages(ctx: AppContext) {
     pages.get(route, ({ request, viewer }) => (viewer ? render(request, viewer, 'app') : redirect('/login')));
   }
 
-  const plugin = new Elysia({ name: 'pages' }).use(files).use(pages);
+  // Share pages render nothing about the visitor (no session is read), so one cached copy
+  // serves everyone; see page-cache.ts for when a copy is still valid.
+  const cache = createPageCache(ctx.db.$client, ctx.now);
+  const cached = async (request: Request, page: PageName, shareId: string) =>
+    cache.serve(await loadRenderer(), page, { shareId }, scopeFor(request, null));
+  const shares = new Elysia({ name: 'share-pages' })
+    .get('/share/:shareId', ({ request, params }) => cached(request, 'share-song', params.shareId))
+    .get('/share/album/:shareId', ({ request, params }) => cached(request, 'share-album', params.shareId))
+    .get('/share/playlist/:shareId', ({ request, params }) => cached(request, 'share-playlist', params.shareId));
+
+  const plugin = new Elysia({ name: 'pages' }).use(files).use(shares).use(pages);
   return { plugin, renderErrorPage, loadRenderer };
 }

@@ -17,6 +17,8 @@ export interface PageScope {
   user: UserDto | null;
   css: string;
   status: number;
+  /** When the rendered content stops being true (ms); a cached copy must not outlive it. */
+  expiresAt?: number;
 }
 
 export const scopeStorage = new AsyncLocalStorage<PageScope>();

@@ -18,6 +18,19 @@ export interface Renderer {
   assetsDir: string;
   /** Renders a page to a streamed HTML response; `scope.status` may be changed by the page. */
   render(page: PageName, props: Record<string, unknown>, scope: Omit<PageScope, 'css' | 'status'>, status?: number): Promise<Response>;
+  /** The same render with a given nonce, unwrapped: for the page cache (see page-cache.ts). */
+  renderBody(page: PageName, props: Record<string, unknown>, scope: BaseScope, status: number, nonce: string): Promise<RenderedPage>;
+  /** The per-response headers of a page whose scripts carry `nonce`. */
+  headers(nonce: string): Record<string, string>;
+}
+
+type BaseScope = Omit<PageScope, 'css' | 'status' | 'expiresAt'>;
+
+export interface RenderedPage {
+  body: ReadableStream<Uint8Array>;
+  status: number;
+  /** Set by a page whose content lapses at a moment (a temporary share's expiry). */
+  expiresAt?: number;
 }
 
 function Root({ response }: { response: Promise<ReactNode> }) {
@@ -50,27 +63,33 @@ export async function createRenderer(log: Logger): Promise<Renderer> {
   const serverConsumerManifest = { moduleMap, serverModuleMap: null, moduleLoading: null };
   const onError = (error: unknown) => log.error('Page rendering failed', error);
 
+  const headers = (nonce: string) => ({
+    'content-type': 'text/html; charset=utf-8',
+    'content-security-policy': contentSecurityPolicy(nonce, manifest.mode === 'development'),
+    'cache-control': 'no-store',
+  });
+
+  async function renderBody(page: PageName, props: Record<string, unknown>, baseScope: BaseScope, status: number, nonce: string) {
+    const scope: PageScope = { ...baseScope, css: manifest.css, status };
+    const [forHtml, forInline] = rsc.renderFlight(page, props, scope, clientManifest, onError).tee();
+    const response = createFromReadableStream<ReactNode>(forHtml, { serverConsumerManifest });
+    const html = await renderToReadableStream(<Root response={response} />, {
+      nonce,
+      bootstrapModules: [manifest.clientEntry],
+      onError,
+    });
+    const head = `<script nonce="${escapeAttribute(nonce)}">${THEME_SCRIPT}</script>`;
+    return { body: composeHtml(html, forInline, nonce, head), status: scope.status, expiresAt: scope.expiresAt };
+  }
+
   return {
     assetsDir: join(dir, 'public'),
+    renderBody,
+    headers,
     async render(page, props, baseScope, status = 200) {
       const nonce = createNonce();
-      const scope: PageScope = { ...baseScope, css: manifest.css, status };
-      const [forHtml, forInline] = rsc.renderFlight(page, props, scope, clientManifest, onError).tee();
-      const response = createFromReadableStream<ReactNode>(forHtml, { serverConsumerManifest });
-      const html = await renderToReadableStream(<Root response={response} />, {
-        nonce,
-        bootstrapModules: [manifest.clientEntry],
-        onError,
-      });
-      const head = `<script nonce="${escapeAttribute(nonce)}">${THEME_SCRIPT}</script>`;
-      return new Response(composeHtml(html, forInline, nonce, head), {
-        status: scope.status,
-        headers: {
-          'content-type': 'text/html; charset=utf-8',
-          'content-security-policy': contentSecurityPolicy(nonce, manifest.mode === 'development'),
-          'cache-control': 'no-store',
-        },
-      });
+      const rendered = await renderBody(page, props, baseScope, status, nonce);
+      return new Response(rendered.body, { status: rendered.status, headers: headers(nonce) });
     },
   };
 }

@@ -16,7 +16,8 @@ interface SharedAudio {
 
 /** Spec §4: a song share first; otherwise a temporary share, shown as a song by sharedBy. */
 function findSharedAudio(shareId: string): SharedAudio | null {
-  const { db, now } = pageScope();
+  const scope = pageScope();
+  const { db, now } = scope;
   const song = findSongShare(db, shareId);
   if (song) {
     const subtitle = joinWithBullet(song.artist, song.albumName);
@@ -24,6 +25,7 @@ function findSharedAudio(shareId: string): SharedAudio | null {
   }
   const temp = findTempShare(db, shareId, now);
   if (!temp) return null;
+  if (temp.expiresAt) scope.expiresAt = Date.parse(temp.expiresAt);
   return { title: temp.title, subtitle: joinWithBullet(temp.sharedBy), artworkUrl: null, audioUrl: temp.audioUrl, duration: temp.duration };
 }
 

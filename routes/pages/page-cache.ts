@@ -1,0 +1,120 @@
+import type { Database } from 'bun:sqlite';
+import { createNonce } from '../../src/render/csp.ts';
+import type { PageScope } from '../../src/render/page-scope.ts';
+import type { Renderer } from '../../src/render/renderer.tsx';
+import type { PageName } from './registry.ts';
+
+const MAX_ENTRIES = 500;
+/** Bounds memory on a Raspberry Pi whatever the pages weigh. */
+const MAX_BYTES = 16 * 1024 * 1024;
+
+interface Entry {
+  /** The page split at the placeholder nonce: joining with a fresh nonce is the response. */
+  parts: string[];
+  bytes: number;
+  /** Database write counter when the render began. */
+  version: string;
+  expiresAt: number;
+}
+
+type Scope = Omit<PageScope, 'css' | 'status' | 'expiresAt'>;
+
+/**
+ * Rendered HTML of the public share pages, which are the same for every visitor. A hit is
+ * valid while nothing at all was written to the database (this connection's total_changes,
+ * plus data_version for commits from other connections such as the CLI) and, for a temporary
+ * share, until it expires. Pages are rendered with a per-process placeholder nonce that is
+ * swapped for a fresh one on every response, so CSP nonces stay unique per response.
+ */
+export function createPageCache(sqlite: Database, now: () => number) {
+  const placeholder = createNonce();
+  const entries = new Map<string, Entry>();
+  let totalBytes = 0;
+  const versionQuery = sqlite.query<{ t: number; d: number }, []>(
+    'SELECT total_changes() AS t, data_version AS d FROM pragma_data_version',
+  );
+  const version = () => {
+    const row = versionQuery.get()!;
+    return `${row.d}:${row.t}`;
+  };
+
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    totalBytes -= entry.bytes;
+  };
+
+  const store = (key: string, entry: Entry) => {
+    remove(key);
+    if (entry.bytes > MAX_BYTES / 4) return;
+    entries.set(key, entry);
+    totalBytes += entry.bytes;
+    for (const [oldest] of entries) {
+      if (entries.size <= MAX_ENTRIES && totalBytes <= MAX_BYTES) break;
+      remove(oldest);
+    }
+  };
+
+  /** A fresh hit, moved to the recent end of the LRU order; stale entries are dropped. */
+  const lookup = (key: string, current: string): Entry | null => {
+    const entry = entries.get(key);
+    if (!entry) return null;
+    if (entry.version !== current || now() >= entry.expiresAt) {
+      remove(key);
+      return null;
+    }
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry;
+  };
+
+  async function serve(renderer: Renderer, page: PageName, props: Record<string, unknown>, scope: Scope): Promise<Response> {
+    const key = `${scope.origin}${scope.path}`;
+    const current = version();
+    const nonce = createNonce();
+    const hit = lookup(key, current);
+    if (hit) return new Response(hit.parts.join(nonce), { headers: { ...renderer.headers(nonce), 'x-cache': 'HIT' } });
+    const rendered = await renderer.renderBody(page, props, scope, 200, placeholder);
+    const onComplete =
+      rendered.status === 200
+        ? (html: string) =>
+            store(key, { parts: html.split(placeholder), bytes: html.length * 2, version: current, expiresAt: rendered.expiresAt ?? Infinity })
+        : null;
+    const body = rendered.body.pipeThrough(swapNonce(placeholder, nonce, onComplete));
+    return new Response(body, { status: rendered.status, headers: { ...renderer.headers(nonce), 'x-cache': 'MISS' } });
+  }
+
+  return { serve, size: () => entries.size };
+}
+
+/**
+ * Streams the page through with `placeholder` replaced by `nonce`, holding back only a tail
+ * that could be the start of a placeholder split across chunks; hands the whole original
+ * page to `onComplete` once it ended well.
+ */
+function swapNonce(placeholder: string, nonce: string, onComplete: ((html: string) => void) | null) {
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
+  let whole = '';
+  let carry = '';
+  const emit = (controller: TransformStreamDefaultController<Uint8Array>, text: string) => {
+    if (text) controller.enqueue(encoder.encode(text));
+  };
+  return new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      const text = decoder.decode(chunk, { stream: true });
+      if (onComplete) whole += text;
+      const replaced = (carry + text).replaceAll(placeholder, nonce);
+      let keep = Math.min(placeholder.length - 1, replaced.length);
+      while (keep > 0 && !placeholder.startsWith(replaced.slice(replaced.length - keep))) keep--;
+      carry = replaced.slice(replaced.length - keep);
+      emit(controller, replaced.slice(0, replaced.length - keep));
+    },
+    flush(controller) {
+      const rest = decoder.decode();
+      emit(controller, (carry + rest).replaceAll(placeholder, nonce));
+      onComplete?.(whole + rest);
+    },
+  });
+}
