@@ -1,3 +1,4 @@
+import type { SongValues } from '../../../db/queries/songs.ts';
 import type { AlbumRow, PlaylistRow, SongRow, TempShareRow } from '../../../db/schema/index.ts';
 import { songAudioUrl, tempShareAudioUrl } from '../../../media/paths.ts';
 import type { AlbumDto, PlaylistDto, SongDto, TempShareDto } from '../../shared/types.ts';
@@ -24,6 +25,33 @@ export function toSongDto(row: SongRow, albumName: string | null = null): SongDt
     createdAt: row.createdAt.toISOString(),
     deletedAt: iso(row.deletedAt),
     originalFilename: row.originalFilename,
+  };
+}
+
+const isoMs = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+// Nearly every song has no tags: skip JSON.parse for the common case (50,000 calls a list).
+const parseTags = (json: string): string[] => (json === '[]' ? [] : (JSON.parse(json) as string[]));
+
+/** toSongDto for a raw row of the big lists (db/queries/songs.ts SongValues): the same shape. */
+export function songDtoFromValues(v: SongValues): SongDto {
+  return {
+    id: v[0],
+    title: v[1],
+    artist: v[2],
+    tags: parseTags(v[3]),
+    albumId: v[4],
+    albumName: v[5],
+    albumOrder: v[6],
+    artworkUrl: v[7],
+    audioUrl: songAudioUrl({ shareId: v[14], audioHash: v[8], audioFormat: v[9] }),
+    duration: v[10],
+    fileSize: v[11],
+    status: v[12],
+    userId: v[13],
+    shareId: v[14],
+    createdAt: new Date(v[15]).toISOString(),
+    deletedAt: isoMs(v[16]),
+    originalFilename: v[17],
   };
 }
 

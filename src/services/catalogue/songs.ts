@@ -3,13 +3,13 @@ import {
   type SongWithAlbum,
   findSongById,
   listAlbumSongs,
-  listLiveSongs,
-  listPublishedSongs,
+  listLiveSongValues,
+  listPublishedSongValues,
 } from '../../../db/queries/songs.ts';
 import type { UserRow } from '../../../db/schema/index.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { SongDto } from '../../shared/types.ts';
-import { toSongDto } from './dto.ts';
+import { songDtoFromValues, toSongDto } from './dto.ts';
 
 export const SONG_NOT_FOUND = 'Song not found';
 
@@ -17,12 +17,12 @@ export const songDtos = (rows: SongWithAlbum[]): SongDto[] => rows.map((row) => 
 
 /** GET /api/songs: what every family member sees. */
 export function listLibrary(db: Db): SongDto[] {
-  return songDtos(listPublishedSongs(db));
+  return listPublishedSongValues(db).map(songDtoFromValues);
 }
 
 /** GET /api/songs/all: the admin's view of everything not in the trash. */
 export function listAllSongs(db: Db): SongDto[] {
-  return songDtos(listLiveSongs(db));
+  return listLiveSongValues(db).map(songDtoFromValues);
 }
 
 export function listSongsOfAlbum(db: Db, albumId: number): SongDto[] {

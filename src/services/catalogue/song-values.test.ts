@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { type DbHandle, openDb } from '../../../db/client.ts';
+import { migrateDb } from '../../../db/migrate.ts';
+import { findSongById } from '../../../db/queries/songs.ts';
+import { insertAlbum, insertSong } from '../../testing/factories.ts';
+import { makeTempDir } from '../../testing/server.ts';
+import { toSongDto } from './dto.ts';
+import { listAllSongs, listLibrary } from './songs.ts';
+
+// The big lists map raw bun:sqlite values by hand (songDtoFromValues); they must give exactly
+// what the drizzle path and toSongDto give for the same song, field for field.
+let dir: string;
+let handle: DbHandle;
+beforeAll(() => {
+  dir = makeTempDir();
+  handle = openDb(join(dir, 'hearth.db'));
+  migrateDb(handle.db);
+  const live = insertAlbum(handle.db, { name: 'Live Album', artworkUrl: '/objects/artwork/a.jpg' });
+  const trashed = insertAlbum(handle.db, { name: 'Trashed Album', deletedAt: new Date(1_700_000_000_000) });
+  insertSong(handle.db, { title: 'b plain', artist: null, originalFilename: null, userId: null });
+  insertSong(handle.db, { title: 'A tagged', tags: ['rock', 'live "quoted"'], albumId: live.id, albumOrder: 3 });
+  insertSong(handle.db, { title: 'c pending', status: 'pending', artworkUrl: '/objects/artwork/c.png', duration: 12.5 });
+  insertSong(handle.db, { title: 'D in trashed album', albumId: trashed.id });
+  insertSong(handle.db, { title: 'e trashed', deletedAt: new Date(1_700_000_123_456) });
+});
+afterAll(() => {
+  handle.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const viaDrizzle = (id: number) => {
+  const row = findSongById(handle.db, id)!;
+  return toSongDto(row.song, row.albumName);
+};
+
+describe('songDtoFromValues', () => {
+  test('the library equals toSongDto of the same songs, in NOCASE title order', () => {
+    const library = listLibrary(handle.db);
+    expect(library.map((s) => s.title)).toEqual(['A tagged', 'b plain', 'D in trashed album']);
+    for (const song of library) expect(JSON.stringify(song)).toBe(JSON.stringify(viaDrizzle(song.id)));
+    expect(library[0]!.tags).toEqual(['rock', 'live "quoted"']);
+    expect(library[2]!.albumName).toBeNull();
+  });
+
+  test('the admin list adds pending songs and still equals toSongDto', () => {
+    const all = listAllSongs(handle.db);
+    expect(all.map((s) => s.title)).toEqual(['A tagged', 'b plain', 'c pending', 'D in trashed album']);
+    for (const song of all) expect(JSON.stringify(song)).toBe(JSON.stringify(viaDrizzle(song.id)));
+  });
+});
