@@ -41,10 +41,16 @@ export function createPages(ctx: AppContext) {
   const redirect = (location: string) => new Response(null, { status: 302, headers: { location } });
 
   /** For the error plugin: a failed non-API GET becomes the matching page. */
-  async function renderErrorPage(request: Request, status: number, message: string): Promise<Response> {
+  async function renderErrorPage(
+    request: Request,
+    status: number,
+    message: string,
+    headers: Record<string, string>,
+  ): Promise<Response> {
     const path = new URL(request.url).pathname;
     if (FILE_PREFIXES.some((prefix) => path.startsWith(prefix))) {
-      return Response.json({ error: message }, { status });
+      // Files keep JSON errors and their headers (a 416 must carry Content-Range).
+      return Response.json({ error: message }, { status, headers });
     }
     try {
       if (status === 401) return redirect('/login');

@@ -22,7 +22,12 @@ function validationMessage(error: ValidationError): string {
 export interface ErrorPluginOptions {
   log: Logger;
   /** Renders the HTML page for a non-API request that failed (pages issue); JSON otherwise. */
-  renderPage?: (request: Request, status: number, message: string) => Response | Promise<Response>;
+  renderPage?: (
+    request: Request,
+    status: number,
+    message: string,
+    headers: Record<string, string>,
+  ) => Response | Promise<Response>;
 }
 
 /**
@@ -55,7 +60,7 @@ export function errorPlugin({ log, renderPage }: ErrorPluginOptions) {
       } else {
         log.error(`Unhandled error on ${request.method} ${path}`, error);
       }
-      if (!isApi && renderPage && request.method === 'GET') return renderPage(request, status, message);
+      if (!isApi && renderPage && request.method === 'GET') return renderPage(request, status, message, headers);
       return json(status, message, headers);
     })
     .as('global');
