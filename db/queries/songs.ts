@@ -151,3 +151,20 @@ export function listTrashedSongs(db: Db): SongWithAlbum[] {
     .orderBy(sql`${songs.deletedAt} DESC`, asc(songs.id))
     .all();
 }
+
+const versionQuery = perDb((db) =>
+  db.$client.prepare<{ version: number }, []>('SELECT version FROM catalogue_version WHERE id = 1'),
+);
+
+/**
+ * The catalogue version: triggers (migration 0002) bump it on every write to songs or albums,
+ * whichever process writes (the CLI too), so it names one state of every song list.
+ */
+export function readCatalogueVersion(db: Db): number {
+  return versionQuery(db).get()?.version ?? 0;
+}
+
+/** Runs `read` in one read transaction, so everything it reads comes from one WAL snapshot. */
+export function inReadSnapshot<T>(db: Db, read: () => T): T {
+  return db.$client.transaction(read)();
+}

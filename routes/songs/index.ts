@@ -2,8 +2,10 @@ import { Elysia } from 'elysia';
 import type { AppContext } from '../../src/app-context.ts';
 import { parseId } from '../../src/services/catalogue/ids.ts';
 import { bulkSongs, editSong, parseBulkAction, setSongStatus, trashSong } from '../../src/services/catalogue/song-edits.ts';
-import { SONG_NOT_FOUND, listAllSongs, listLibrary } from '../../src/services/catalogue/songs.ts';
+import { createSongListCache } from '../../src/services/catalogue/song-list-cache.ts';
+import { SONG_NOT_FOUND } from '../../src/services/catalogue/songs.ts';
 import { adminFirst } from './gate.ts';
+import { songListResponse } from './song-list-response.ts';
 import {
   bulkBody,
   bulkParams,
@@ -20,12 +22,14 @@ const songId = (raw: string) => parseId(raw, SONG_NOT_FOUND);
 export function songRoutes(ctx: AppContext) {
   const now = () => new Date(ctx.now());
   const admin = { admin: true, transform: adminFirst } as const;
+  const lists = createSongListCache(ctx.db);
   return new Elysia({ name: 'song-routes' })
     .use(ctx.auth)
-    // No response schema on the two big lists: checking 50,000 DTOs costs ~65 ms a request, and
-    // songDtoFromValues already builds the exact shape (src/services/catalogue/song-values.test.ts).
-    .get('/api/songs', () => listLibrary(ctx.db), { auth: true })
-    .get('/api/songs/all', () => listAllSongs(ctx.db), { admin: true })
+    // The two big lists answer from a per-version cache of gzipped JSON (song-list-response.ts).
+    // No response schema: checking 50,000 DTOs costs ~65 ms, and songDtoFromValues builds the
+    // exact shape (src/services/catalogue/song-values.test.ts).
+    .get('/api/songs', ({ request }) => songListResponse(request, lists, 'library'), { auth: true })
+    .get('/api/songs/all', ({ request }) => songListResponse(request, lists, 'admin'), { admin: true })
     .patch('/api/songs/:id', ({ params, body }) => editSong(ctx.db, songId(params.id), body, now()), {
       ...admin,
       params: idParams,
