@@ -1,37 +1,55 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../client.ts';
-import { albums, songs } from '../schema/index.ts';
-import { type SongWithAlbum, perDb } from './songs.ts';
+import { LIVE_ALBUM_JOIN, SONG_VALUE_COLUMNS, type SongValues, perDb } from './songs.ts';
 
-// The FTS5 table of migration 0001, described here only to query it (kept out of db/schema so
-// drizzle-kit never tries to create it as a plain table). rowid is songs.id.
-const songsFts = sqliteTable('songs_fts', {
-  rowid: integer('rowid').notNull(),
-  title: text('title'),
-  artist: text('artist'),
-  album: text('album'),
-});
+// songs_fts is the FTS5 table of migration 0001 (rowid = songs.id; the album column holds the
+// live album's name only, migration 0002). Raw SQL: drizzle has no FTS5 and this path is hot.
 
 export const SEARCH_LIMIT = 50;
+/** Ranked FTS hits fetched before filtering out pending and trashed songs. */
+export const SEARCH_CANDIDATES = SEARCH_LIMIT * 4;
 
-const searchQuery = perDb((db) =>
-  db
-    .select({ song: songs, albumName: albums.name })
-    .from(songsFts)
-    .innerJoin(songs, eq(songs.id, songsFts.rowid))
-    .leftJoin(albums, and(eq(albums.id, songs.albumId), isNull(albums.deletedAt)))
-    .where(and(sql`songs_fts MATCH ${sql.placeholder('match')}`, eq(songs.status, 'published'), isNull(songs.deletedAt)))
-    // bm25 weights: a hit in the title counts most, then artist, then album name.
-    .orderBy(sql`bm25(songs_fts, 4.0, 2.0, 1.0)`, songs.id)
-    .limit(SEARCH_LIMIT)
-    .prepare(),
+// bm25 weights: a hit in the title counts most, then artist, then album name.
+const RANK = 'bm25(songs_fts, 4.0, 2.0, 1.0)';
+const VISIBLE = "s.status = 'published' AND s.deleted_at IS NULL";
+
+// Ranking touches only the FTS index: joining songs for every hit of a common word (~8,000
+// for "moon") to test its status cost more than ranking itself.
+const candidatesQuery = perDb((db) =>
+  db.$client.prepare<{ id: number }, [string, number]>(
+    `SELECT rowid AS id FROM songs_fts WHERE songs_fts MATCH ? ORDER BY ${RANK}, rowid LIMIT ?`,
+  ),
+);
+
+// json_each keeps the candidates' rank order (its key is the array index); CROSS JOIN makes
+// it the outer loop (else SQLite scans every published song and probes the list).
+const visibleOfQuery = perDb((db) =>
+  db.$client.prepare<SongValues, [string, number]>(
+    `SELECT ${SONG_VALUE_COLUMNS} FROM json_each(?) j CROSS JOIN songs s ON s.id = j.value ${LIVE_ALBUM_JOIN}
+     WHERE ${VISIBLE} ORDER BY j.key LIMIT ?`,
+  ),
+);
+
+// Every visible hit ranked; only ids and scores go through the sorter, columns for the top few.
+const fullQuery = perDb((db) =>
+  db.$client.prepare<SongValues, [string, number]>(
+    `WITH top AS (
+       SELECT f.rowid AS id, ${RANK} AS score FROM songs_fts f JOIN songs s ON s.id = f.rowid
+       WHERE songs_fts MATCH ? AND ${VISIBLE} ORDER BY score, f.rowid LIMIT ?)
+     SELECT ${SONG_VALUE_COLUMNS} FROM top JOIN songs s ON s.id = top.id ${LIVE_ALBUM_JOIN}
+     ORDER BY top.score, top.id`,
+  ),
 );
 
 /**
- * Visible songs matching an FTS5 MATCH expression, best first. The caller must build
- * `match` from quoted terms only (src/services/catalogue/search.ts): raw user text never gets here.
+ * Visible (published, live) songs matching an FTS5 MATCH expression, best first, at most
+ * SEARCH_LIMIT. The best SEARCH_CANDIDATES hits of all songs are ranked first; when enough of
+ * them are visible they are exactly the best visible ones, else every visible hit is ranked.
+ * The caller must build `match` from quoted terms only (src/services/catalogue/search.ts).
  */
-export function searchVisibleSongs(db: Db, match: string): SongWithAlbum[] {
-  return searchQuery(db).all({ match });
+export function searchVisibleSongValues(db: Db, match: string): SongValues[] {
+  const candidates = candidatesQuery(db).all(match, SEARCH_CANDIDATES);
+  const ids = JSON.stringify(candidates.map((row) => row.id));
+  const visible = visibleOfQuery(db).values(ids, SEARCH_LIMIT) as SongValues[];
+  if (visible.length === SEARCH_LIMIT || candidates.length < SEARCH_CANDIDATES) return visible;
+  return fullQuery(db).values(match, SEARCH_LIMIT) as SongValues[];
 }

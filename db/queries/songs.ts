@@ -70,17 +70,17 @@ export type SongValues = [
   originalFilename: string | null,
 ];
 
-/** `FROM` clause aliases: songs `s`, live albums `a`. */
+/** Aliases: songs `s`, and `a` from LIVE_ALBUM_JOIN. */
 export const SONG_VALUE_COLUMNS = `s.id, s.title, s.artist, s.tags, s.album_id, a.name, s.album_order, s.artwork_url,
   s.audio_hash, s.audio_format, s.duration, s.file_size, s.status, s.user_id, s.share_id, s.created_at,
   s.deleted_at, s.original_filename`;
-export const SONGS_WITH_LIVE_ALBUM = 'songs s LEFT JOIN albums a ON a.id = s.album_id AND a.deleted_at IS NULL';
+export const LIVE_ALBUM_JOIN = 'LEFT JOIN albums a ON a.id = s.album_id AND a.deleted_at IS NULL';
 
 // Unary + keeps SQLite off the status index so it walks the NOCASE title index in order (no sort).
 const listValuesQuery = (where: string) =>
   perDb((db) =>
     db.$client.prepare<SongValues, []>(
-      `SELECT ${SONG_VALUE_COLUMNS} FROM ${SONGS_WITH_LIVE_ALBUM} WHERE ${where} ORDER BY s.title COLLATE NOCASE, s.id`,
+      `SELECT ${SONG_VALUE_COLUMNS} FROM songs s ${LIVE_ALBUM_JOIN} WHERE ${where} ORDER BY s.title COLLATE NOCASE, s.id`,
     ),
   );
 const publishedValues = listValuesQuery(`+s.status = 'published' AND +s.deleted_at IS NULL`);

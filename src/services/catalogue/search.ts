@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client.ts';
-import { searchVisibleSongs } from '../../../db/queries/search.ts';
+import { searchVisibleSongValues } from '../../../db/queries/search.ts';
 import type { SongDto } from '../../shared/types.ts';
-import { songDtos } from './songs.ts';
+import { songDtoFromValues } from './dto.ts';
 
 const MAX_TERMS = 8;
 const MAX_TERM_LENGTH = 64;
@@ -23,5 +23,5 @@ export function toMatchExpression(query: string): string | null {
 export function searchSongs(db: Db, query: string | undefined): { songs: SongDto[] } {
   const match = toMatchExpression(query ?? '');
   if (!match) return { songs: [] };
-  return { songs: songDtos(searchVisibleSongs(db, match)) };
+  return { songs: searchVisibleSongValues(db, match).map(songDtoFromValues) };
 }
