@@ -59,7 +59,9 @@ describe('GET /api/search', () => {
   });
 
   test('signed out is 401', async () => {
-    expect((await server.request('/api/search?q=moon')).status).toBe(401);
+    for (const path of ['/api/search?q=moon', '/api/search?q=a&q=b', '/api/search?q=%ZZ', '/api/search?q[]=x']) {
+      expect((await server.request(path)).status).toBe(401);
+    }
   });
 });
 
