@@ -46,8 +46,9 @@ const byIdQuery = perDb((db) =>
 
 /**
  * A song and its live album's name as positional values, in SONG_VALUE_COLUMNS order. The
- * 50,000-song lists read these straight from bun:sqlite: drizzle building an object per row
- * costs about twice the query itself. Timestamps are epoch milliseconds; tags are JSON text.
+ * 50,000-song lists read these straight from bun:sqlite: through drizzle (an object per row
+ * and per join side) the same rows took ~220 ms instead of ~95 ms. Timestamps are epoch ms;
+ * tags are JSON text.
  */
 export type SongValues = [
   id: number,
