@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { type AlbumRow, albums } from '../schema/index.ts';
-import { perDb } from './songs.ts';
+import { perDb } from './prepared.ts';
 
 const live = isNull(albums.deletedAt);
 

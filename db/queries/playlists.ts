@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { type PlaylistRow, albums, playlistEntries, playlists, songs } from '../schema/index.ts';
-import { type SongWithAlbum, perDb } from './songs.ts';
+import { perDb } from './prepared.ts';
+import type { SongWithAlbum } from './songs.ts';
 
 /** A playlist with the artwork of its first visible song that has one, as a fallback. */
 export interface PlaylistWithArtwork {

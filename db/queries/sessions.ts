@@ -1,6 +1,7 @@
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { type SessionRow, type UserRow, sessions, users } from '../schema/index.ts';
+import { perDb } from './prepared.ts';
 
 export function insertSession(db: Db, values: { id: string; userId: number; expiresAt: Date }): SessionRow {
   return db.insert(sessions).values(values).returning().get();
@@ -12,13 +13,18 @@ export function findLiveSession(
   id: string,
   now: Date,
 ): { session: SessionRow; user: UserRow } | undefined {
-  return db
+  return liveSessionQuery(db).get({ id, now: now.getTime() });
+}
+
+// Runs on every signed-in request: prepared once per database handle.
+const liveSessionQuery = perDb((db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
-    .get();
-}
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .prepare(),
+);
 
 export function extendSession(db: Db, id: string, expiresAt: Date): void {
   db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id)).run();

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { perDb } from './prepared.ts';
 import { type SongRow, type SongStatus, albums, songs } from '../schema/index.ts';
 
 /** A song with the name of its album when that album is live (a trashed album has no name). */
@@ -8,18 +9,6 @@ export interface SongWithAlbum {
   albumName: string | null;
 }
 
-/** Caches one prepared statement per database handle: prepared hot queries are ~10× faster. */
-export function perDb<T>(build: (db: Db) => T): (db: Db) => T {
-  const cache = new WeakMap<Db, T>();
-  return (db) => {
-    let value = cache.get(db);
-    if (value === undefined) {
-      value = build(db);
-      cache.set(db, value);
-    }
-    return value;
-  };
-}
 
 const live = isNull(songs.deletedAt);
 const visible = and(eq(songs.status, 'published'), live);

@@ -43,17 +43,20 @@ export function authPlugin(deps: AuthDeps) {
             expires: expiresAt,
           });
         });
+      // Memoised: route guards and macros may both ask within one request.
+      let current: Promise<LiveSession | null> | undefined;
+      const lookup = async (): Promise<LiveSession | null> => {
+        const token = jar[SESSION_COOKIE]?.value;
+        if (typeof token !== 'string' || token.length === 0 || token.length > 4096) return null;
+        const payload = await sessionJwt.verify(token).catch(() => false as const);
+        if (!payload || typeof payload.sid !== 'string') return null;
+        const live = resumeSession(deps.db, payload.sid, deps.now());
+        if (live?.extended) await writeCookie(live.session.id, live.session.expiresAt);
+        return live;
+      };
       return {
-        /** The signed-in session, or null. Reads the cookie once per request. */
-        async currentSession(): Promise<LiveSession | null> {
-          const token = jar[SESSION_COOKIE]?.value;
-          if (typeof token !== 'string' || token.length === 0 || token.length > 4096) return null;
-          const payload = await sessionJwt.verify(token).catch(() => false as const);
-          if (!payload || typeof payload.sid !== 'string') return null;
-          const live = resumeSession(deps.db, payload.sid, deps.now());
-          if (live?.extended) await writeCookie(live.session.id, live.session.expiresAt);
-          return live;
-        },
+        /** The signed-in session, or null; looked up once per request. */
+        currentSession: () => (current ??= lookup()),
         signIn: (sessionId: string) => writeCookie(sessionId, new Date(deps.now() + SESSION_TTL_MS)),
         signOut() {
           jar[SESSION_COOKIE]?.remove();
