@@ -1,23 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { type DbHandle, openDb } from './client.ts';
 import { migrateDb } from './migrate.ts';
-import { makeTempDir } from '../src/testing/server.ts';
+import { openTempDb } from '../src/testing/server.ts';
 import { insertAlbum, insertSong } from '../src/testing/factories.ts';
 
 // The FTS5 index is kept in sync by triggers (migration 0001); the search API relies on it.
-let dir: string;
-let handle: DbHandle;
+let handle: ReturnType<typeof openTempDb>;
 beforeAll(() => {
-  dir = makeTempDir();
-  handle = openDb(join(dir, 'hearth.db'));
-  migrateDb(handle.db);
+  handle = openTempDb();
 });
-afterAll(() => {
-  handle.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => handle.remove());
 
 const match = (query: string) =>
   handle.sqlite.query('SELECT rowid AS id FROM songs_fts WHERE songs_fts MATCH ?').all(query).map((r) => (r as { id: number }).id);

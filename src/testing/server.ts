@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Db } from '../../db/client.ts';
+import { type Db, type DbHandle, openDb } from '../../db/client.ts';
+import { migrateDb } from '../../db/migrate.ts';
 import { createApp } from '../app.ts';
 import { type Config, parseConfig } from '../config.ts';
 import { openDataDir } from '../data-dir.ts';
@@ -80,6 +81,20 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       await app.stop(true);
       handle.close();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A migrated database in a temporary folder, for query-level tests; `remove()` deletes both. */
+export function openTempDb(): DbHandle & { remove(): void } {
+  const dir = makeTempDir();
+  const handle = openDb(join(dir, 'hearth.db'));
+  migrateDb(handle.db);
+  return {
+    ...handle,
+    remove() {
+      handle.close();
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

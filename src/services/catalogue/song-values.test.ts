@@ -1,22 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { type DbHandle, openDb } from '../../../db/client.ts';
-import { migrateDb } from '../../../db/migrate.ts';
 import { findSongById } from '../../../db/queries/songs.ts';
 import { insertAlbum, insertSong } from '../../testing/factories.ts';
-import { makeTempDir } from '../../testing/server.ts';
+import { openTempDb } from '../../testing/server.ts';
 import { toSongDto } from './dto.ts';
 import { listAllSongs, listLibrary } from './songs.ts';
 
 // The big lists map raw bun:sqlite values by hand (songDtoFromValues); they must give exactly
 // what the drizzle path and toSongDto give for the same song, field for field.
-let dir: string;
-let handle: DbHandle;
+let handle: ReturnType<typeof openTempDb>;
 beforeAll(() => {
-  dir = makeTempDir();
-  handle = openDb(join(dir, 'hearth.db'));
-  migrateDb(handle.db);
+  handle = openTempDb();
   const live = insertAlbum(handle.db, { name: 'Live Album', artworkUrl: '/objects/artwork/a.jpg' });
   const trashed = insertAlbum(handle.db, { name: 'Trashed Album', deletedAt: new Date(1_700_000_000_000) });
   insertSong(handle.db, { title: 'b plain', artist: null, originalFilename: null, userId: null });
@@ -25,10 +18,7 @@ beforeAll(() => {
   insertSong(handle.db, { title: 'D in trashed album', albumId: trashed.id });
   insertSong(handle.db, { title: 'e trashed', deletedAt: new Date(1_700_000_123_456) });
 });
-afterAll(() => {
-  handle.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => handle.remove());
 
 const viaDrizzle = (id: number) => {
   const row = findSongById(handle.db, id)!;
