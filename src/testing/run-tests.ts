@@ -1,12 +1,14 @@
 /**
- * `bun run test`: typecheck, then each `bun test` pass in its own process (server and API
- * tests, happy-dom island tests, Chromium browser tests), then one closing line
+ * `bun run test`: typecheck, the import-boundary check, then each `bun test` pass in its own
+ * process (server and API tests, happy-dom island tests, Chromium browser tests), then one closing line
  * `N passed, N failed` that CI reads. Exits non-zero if anything failed.
  */
 // Per-test limit: tests hash passwords and drive Chromium on 2 shared cores.
 const TIMEOUT = '30000';
 const PASSES: { name: string; cmd: string[] }[] = [
   { name: 'typecheck', cmd: ['bun', 'x', 'tsc', '--noEmit', '-p', '.'] },
+  // The design's "may import" table; prints each violation with file, import and rule.
+  { name: 'boundaries', cmd: ['bun', 'src/testing/boundaries.ts'] },
   { name: 'server', cmd: ['bun', 'test', '--timeout', TIMEOUT, '--path-ignore-patterns', 'islands/**', '--path-ignore-patterns', 'src/e2e/**', 'src', 'routes', 'db', 'media'] },
   { name: 'islands', cmd: ['bun', 'test', '--timeout', TIMEOUT, '--preload', './src/testing/happy-dom.ts', 'islands'] },
   { name: 'browser', cmd: ['bun', 'test', '--timeout', TIMEOUT, 'src/e2e'] },
@@ -44,7 +46,8 @@ for (const pass of PASSES) {
   if (pass.name === 'browser' && !(await hasTests('src/e2e'))) continue;
   console.log(`\n=== ${pass.name} ===`);
   const { code, output } = await run(pass.cmd);
-  if (pass.name === 'typecheck') {
+  // Checks without a test count: one passed or one failed each.
+  if (pass.name === 'typecheck' || pass.name === 'boundaries') {
     if (code === 0) passed += 1;
     else failed += 1;
     continue;
