@@ -1,13 +1,12 @@
 import { Elysia } from 'elysia';
-import { readSetting } from '../../db/queries/settings.ts';
-import { setDisplayPreference } from '../../db/queries/users.ts';
 import type { AppContext } from '../../src/app-context.ts';
-import { ForbiddenError, UnauthorizedError } from '../../src/errors.ts';
+import { UnauthorizedError } from '../../src/errors.ts';
 import { clientIp } from '../../src/http/client-ip.ts';
 import { LoginThrottle } from '../../src/services/accounts/login-throttle.ts';
 import { endSession, startSession } from '../../src/services/accounts/sessions.ts';
 import { toUserDto } from '../../src/services/accounts/user-dto.ts';
-import { assertCredentialsShape, authenticate, createUser } from '../../src/services/accounts/users.ts';
+import { assertCredentialsShape, authenticate, changeDisplayPreference, createUser } from '../../src/services/accounts/users.ts';
+import { assertRegistrationOpen } from '../../src/services/settings/settings.ts';
 import { credentialsBody, displayPreferenceBody, userResponse } from './model.ts';
 
 /** Spec §7 Session: who am I, login, register, logout, display preference. */
@@ -38,9 +37,7 @@ export function sessionRoutes(ctx: AppContext) {
     .post(
       '/api/register',
       async ({ body, request, server, signIn }) => {
-        if (!readSetting(ctx.db, 'registrationOpen')) {
-          throw new ForbiddenError('Registration is closed. Ask an admin of this Hearth for an account.');
-        }
+        assertRegistrationOpen(ctx.db);
         const ip = clientIp(request, server, ctx.config.trustProxy);
         const now = ctx.now();
         throttle.assertRegistrationAllowed(ip, now);
@@ -58,7 +55,7 @@ export function sessionRoutes(ctx: AppContext) {
     })
     .patch(
       '/api/user/display-preference',
-      ({ user, body }) => toUserDto(setDisplayPreference(ctx.db, user.id, body.displayPreference) ?? user),
+      ({ user, body }) => toUserDto(changeDisplayPreference(ctx.db, user, body.displayPreference)),
       { auth: true, body: displayPreferenceBody, response: userResponse },
     );
 }

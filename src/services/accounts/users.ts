@@ -5,10 +5,11 @@ import {
   findUserByUsername,
   insertUser,
   listUsers,
+  setDisplayPreference,
   updateUser,
 } from '../../../db/queries/users.ts';
 import { deleteSessionsOfUser } from '../../../db/queries/sessions.ts';
-import type { UserRow } from '../../../db/schema/index.ts';
+import type { DisplayPreference, UserRow } from '../../../db/schema/index.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.ts';
 import { passwordProblem, usernameProblem } from '../../shared/validation.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -61,6 +62,11 @@ export async function changePassword(db: Db, username: string, password: string)
   const updated = updateUser(db, user.id, { passwordHash });
   deleteSessionsOfUser(db, user.id);
   return updated ?? user;
+}
+
+/** What the user's song lines show under the title (spec §7); answers the updated user. */
+export function changeDisplayPreference(db: Db, user: UserRow, displayPreference: DisplayPreference): UserRow {
+  return setDisplayPreference(db, user.id, displayPreference) ?? user;
 }
 
 export function removeUser(db: Db, username: string): void {
