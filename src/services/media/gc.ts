@@ -1,14 +1,24 @@
 import { referencedArtworkUrls, referencedAudioHashes } from '../../../db/queries/media-refs.ts';
 import { deleteExpiredTempShares } from '../../../db/queries/temp-shares.ts';
 import { type GcResult, collectGarbage } from '../../../media/gc.ts';
-import type { JobDeps } from '../../jobs/job.ts';
+import type { Db } from '../../../db/client.ts';
+import type { Config } from '../../config.ts';
+import type { Logger } from '../../logger.ts';
 import { mediaStorage } from './context.ts';
+
+/** What a clean-up needs; the purge job passes its own deps (services never import jobs). */
+export interface MediaGcDeps {
+  db: Db;
+  config: Pick<Config, 'dataDir'>;
+  log: Logger;
+  now: () => number;
+}
 
 /**
  * Purge hook (runs after the trash purge): expired temporary shares go, then every media
  * file nothing references any more (songs, temporary shares, song/album/playlist artwork).
  */
-export function collectOrphanMedia(_purged: unknown, deps: Pick<JobDeps, 'db' | 'config' | 'log' | 'now'>): GcResult & { expiredShares: number } {
+export function collectOrphanMedia(_purged: unknown, deps: MediaGcDeps): GcResult & { expiredShares: number } {
   const expired = deleteExpiredTempShares(deps.db, new Date(deps.now()));
   const refs = { audio: referencedAudioHashes(deps.db), artworkUrls: referencedArtworkUrls(deps.db) };
   const result = collectGarbage(mediaStorage(deps.config), refs, { now: deps.now() });
@@ -20,6 +30,6 @@ export function collectOrphanMedia(_purged: unknown, deps: Pick<JobDeps, 'db' | 
 }
 
 /** The trash purge job's hook form of collectOrphanMedia. */
-export function mediaPurgeHook(purged: unknown, deps: Pick<JobDeps, 'db' | 'config' | 'log' | 'now'>): void {
+export function mediaPurgeHook(purged: unknown, deps: MediaGcDeps): void {
   collectOrphanMedia(purged, deps);
 }
