@@ -38,7 +38,7 @@ export async function startBenchServer(
 
   const port = await freePort();
   const started = performance.now();
-  const child = Bun.spawn(['bun', 'src/main.ts'], {
+  const child = Bun.spawn([process.execPath, 'src/main.ts'], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
