@@ -1,6 +1,7 @@
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { createdAt, updatedAt } from './columns.ts';
 
+// The API's copy is src/shared/enums.ts (db/ imports nothing above it); a test keeps them equal.
 export const DISPLAY_PREFERENCES = ['nothing', 'artist', 'album', 'artist-album'] as const;
 export type DisplayPreference = (typeof DISPLAY_PREFERENCES)[number];
 

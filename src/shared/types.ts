@@ -1,63 +1,15 @@
-/** JSON shapes the API returns; the browser imports these, so no server types here. */
-export type DisplayPreference = 'nothing' | 'artist' | 'album' | 'artist-album';
-
-export interface UserDto {
-  id: number;
-  username: string;
-  isAdmin: boolean;
-  displayPreference: DisplayPreference;
-}
-
-export type SongStatus = 'pending' | 'published';
-
-/** Spec §3 Song. audioUrl and artworkUrl are same-origin paths. Times are ISO 8601. */
-export interface SongDto {
-  id: number;
-  title: string;
-  artist: string | null;
-  tags: string[];
-  albumId: number | null;
-  /** The album's name, when the song has a live album (saves a second call on share pages). */
-  albumName: string | null;
-  albumOrder: number | null;
-  artworkUrl: string | null;
-  audioUrl: string;
-  duration: number;
-  fileSize: number;
-  status: SongStatus;
-  userId: number | null;
-  shareId: string;
-  createdAt: string;
-  deletedAt: string | null;
-  originalFilename: string | null;
-}
-
-export interface AlbumDto {
-  id: number;
-  name: string;
-  artworkUrl: string | null;
-  shareId: string;
-  createdAt: string;
-  deletedAt: string | null;
-}
-
-export interface PlaylistDto {
-  id: number;
-  name: string;
-  artworkUrl: string | null;
-  shareId: string;
-  userId: number;
-  createdAt: string;
-}
-
-/** Spec §3 Temporary share; presented to players as a song whose artist is sharedBy. */
-export interface TempShareDto {
-  id: number;
-  title: string;
-  sharedBy: string | null;
-  audioUrl: string;
-  shareId: string;
-  duration: number;
-  createdAt: string;
-  expiresAt: string | null;
-}
+/**
+ * JSON shapes the API returns, as types only: each is derived from its schema in ./schemas/
+ * (`Static<typeof …>`). The browser imports these; type-only exports keep TypeBox out of its bundle.
+ */
+export type { DisplayPreference, SongStatus } from './enums.ts';
+export type { AlbumDto } from './schemas/album.ts';
+export type { ErrorDto } from './schemas/error.ts';
+export type { PlaylistDto } from './schemas/playlist.ts';
+export type { SearchResultDto } from './schemas/search.ts';
+export type { SettingsDto } from './schemas/settings.ts';
+export type { AlbumShareDto, PlaylistShareDto, TempShareDto } from './schemas/share.ts';
+export type { BulkResultDto, SongDto } from './schemas/song.ts';
+export type { DeletedAlbumDto, DeletedSongDto } from './schemas/trash.ts';
+export type { ImageUploadDto } from './schemas/upload.ts';
+export type { UserDto } from './schemas/user.ts';
