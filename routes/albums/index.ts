@@ -12,8 +12,10 @@ import { toAlbumDto } from '../../src/services/catalogue/dto.ts';
 import { parseId } from '../../src/services/catalogue/ids.ts';
 import { listSongsOfAlbum } from '../../src/services/catalogue/songs.ts';
 import { adminFirst, signedInFirst } from '../songs/gate.ts';
-import { idParams, songList } from '../songs/model.ts';
-import { albumDto, albumList, albumNameBody } from './model.ts';
+import { albumListSchema, albumSchema } from '../../src/shared/schemas/album.ts';
+import { songListSchema } from '../../src/shared/schemas/song.ts';
+import { idParams } from '../songs/model.ts';
+import { albumNameBody } from './model.ts';
 
 const albumId = (raw: string) => parseId(raw, ALBUM_NOT_FOUND);
 
@@ -21,17 +23,17 @@ const albumId = (raw: string) => parseId(raw, ALBUM_NOT_FOUND);
 export function albumRoutes(ctx: AppContext) {
   return new Elysia({ name: 'album-routes' })
     .use(ctx.auth)
-    .get('/api/albums', () => listAlbums(ctx.db), { auth: true, response: albumList })
+    .get('/api/albums', () => listAlbums(ctx.db), { auth: true, response: albumListSchema })
     .get('/api/albums/:id', ({ params }) => toAlbumDto(requireLiveAlbum(ctx.db, albumId(params.id))), {
       auth: true,
       transform: signedInFirst,
       params: idParams,
-      response: albumDto,
+      response: albumSchema,
     })
     .get(
       '/api/albums/:id/songs',
       ({ params }) => listSongsOfAlbum(ctx.db, requireLiveAlbum(ctx.db, albumId(params.id)).id),
-      { auth: true, transform: signedInFirst, params: idParams, response: songList },
+      { auth: true, transform: signedInFirst, params: idParams, response: songListSchema },
     )
     .post(
       '/api/albums',
@@ -39,12 +41,12 @@ export function albumRoutes(ctx: AppContext) {
         set.status = 201;
         return createAlbum(ctx.db, body.name, user.id);
       },
-      { admin: true, transform: adminFirst, body: albumNameBody, response: { 201: albumDto } },
+      { admin: true, transform: adminFirst, body: albumNameBody, response: { 201: albumSchema } },
     )
     .patch(
       '/api/albums/:id',
       ({ params, body }) => renameAlbum(ctx.db, albumId(params.id), body.name, new Date(ctx.now())),
-      { admin: true, transform: adminFirst, params: idParams, body: albumNameBody, response: albumDto },
+      { admin: true, transform: adminFirst, params: idParams, body: albumNameBody, response: albumSchema },
     )
     .delete(
       '/api/albums/:id',

@@ -13,8 +13,10 @@ import {
   trashPlaylist,
 } from '../../src/services/playlists/playlists.ts';
 import { signedInFirst } from '../songs/gate.ts';
-import { idParams, songList } from '../songs/model.ts';
-import { addSongBody, entryParams, playlistDto, playlistList, playlistNameBody, reorderBody } from './model.ts';
+import { playlistListSchema, playlistSchema } from '../../src/shared/schemas/playlist.ts';
+import { songListSchema } from '../../src/shared/schemas/song.ts';
+import { idParams } from '../songs/model.ts';
+import { addSongBody, entryParams, playlistNameBody, reorderBody } from './model.ts';
 
 const playlistId = (raw: string) => parseId(raw, PLAYLIST_NOT_FOUND);
 
@@ -24,24 +26,24 @@ export function playlistRoutes(ctx: AppContext) {
   const member = { auth: true, transform: signedInFirst } as const;
   return new Elysia({ name: 'playlist-routes' })
     .use(ctx.auth)
-    .get('/api/playlists', ({ user }) => listMyPlaylists(ctx.db, user), { auth: true, response: playlistList })
+    .get('/api/playlists', ({ user }) => listMyPlaylists(ctx.db, user), { auth: true, response: playlistListSchema })
     .post(
       '/api/playlists',
       ({ body, user, set }) => {
         set.status = 201;
         return createPlaylist(ctx.db, user, body.name);
       },
-      { ...member, body: playlistNameBody, response: { 201: playlistDto } },
+      { ...member, body: playlistNameBody, response: { 201: playlistSchema } },
     )
     .get('/api/playlists/:id', ({ params }) => getPlaylist(ctx.db, playlistId(params.id)), {
       ...member,
       params: idParams,
-      response: playlistDto,
+      response: playlistSchema,
     })
     .patch(
       '/api/playlists/:id',
       ({ params, body, user }) => renamePlaylist(ctx.db, playlistId(params.id), user, body.name, now()),
-      { ...member, params: idParams, body: playlistNameBody, response: playlistDto },
+      { ...member, params: idParams, body: playlistNameBody, response: playlistSchema },
     )
     .delete(
       '/api/playlists/:id',
@@ -54,7 +56,7 @@ export function playlistRoutes(ctx: AppContext) {
     .get('/api/playlists/:id/songs', ({ params }) => getPlaylistSongs(ctx.db, playlistId(params.id)), {
       ...member,
       params: idParams,
-      response: songList,
+      response: songListSchema,
     })
     .post(
       '/api/playlists/:id/songs',
@@ -63,12 +65,12 @@ export function playlistRoutes(ctx: AppContext) {
         set.status = 201;
         return songs;
       },
-      { ...member, params: idParams, body: addSongBody, response: { 201: songList } },
+      { ...member, params: idParams, body: addSongBody, response: { 201: songListSchema } },
     )
     .put(
       '/api/playlists/:id/songs',
       ({ params, body, user }) => reorderPlaylist(ctx.db, playlistId(params.id), body.songIds, user),
-      { ...member, params: idParams, body: reorderBody, response: songList },
+      { ...member, params: idParams, body: reorderBody, response: songListSchema },
     )
     .delete(
       '/api/playlists/:id/songs/:songId',

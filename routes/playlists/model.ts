@@ -1,18 +1,6 @@
 import { t } from 'elysia';
 import { BULK_MAX } from '../songs/model.ts';
 
-/** Spec §3 Playlist, as the API returns it. */
-export const playlistDto = t.Object({
-  id: t.Number(),
-  name: t.String(),
-  artworkUrl: t.Nullable(t.String()),
-  shareId: t.String(),
-  userId: t.Number(),
-  createdAt: t.String(),
-});
-
-export const playlistList = t.Array(playlistDto);
-
 export const playlistNameBody = t.Object(
   { name: t.String({ maxLength: 10_000 }) },
   { error: 'name is required and must be text' },

@@ -1,7 +1,8 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../src/app-context.ts';
 import { searchSongs } from '../../src/services/catalogue/search.ts';
-import { searchQuery, searchResponse } from './model.ts';
+import { searchResultSchema } from '../../src/shared/schemas/search.ts';
+import { searchQuery } from './model.ts';
 
 /** Spec §7 search: `GET /api/search?q=` → `{songs}`. */
 export function searchRoutes(ctx: AppContext) {
@@ -12,6 +13,6 @@ export function searchRoutes(ctx: AppContext) {
     .get('/api/search', ({ query }) => searchSongs(ctx.db, query.q), {
       auth: true,
       query: searchQuery,
-      response: searchResponse,
+      response: searchResultSchema,
     });
 }

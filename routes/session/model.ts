@@ -1,5 +1,5 @@
 import { t } from 'elysia';
-import { DISPLAY_PREFERENCES } from '../../db/schema/index.ts';
+import { DISPLAY_PREFERENCES } from '../../src/shared/enums.ts';
 
 // Elysia reports the `error` of the property that failed, so each property carries one.
 const required = 'Username and password are required';
@@ -21,9 +21,5 @@ export const displayPreferenceBody = t.Object(
   { error: `displayPreference must be one of ${DISPLAY_PREFERENCES.join(', ')}` },
 );
 
-export const userResponse = t.Object({
-  id: t.Number(),
-  username: t.String(),
-  isAdmin: t.Boolean(),
-  displayPreference: t.UnionEnum(DISPLAY_PREFERENCES),
-});
+// The shape lives in src/shared/schemas (one schema per shape); index.ts reads it under this name.
+export { userSchema as userResponse } from '../../src/shared/schemas/user.ts';

@@ -5,4 +5,5 @@ export const settingsBody = t.Object(
   { additionalProperties: false, error: 'Settings accept registrationOpen (true or false)' },
 );
 
-export const settingsResponse = t.Object({ registrationOpen: t.Boolean() });
+// The shape lives in src/shared/schemas (one schema per shape); index.ts reads it under this name.
+export { settingsSchema as settingsResponse } from '../../src/shared/schemas/settings.ts';

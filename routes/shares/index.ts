@@ -2,7 +2,9 @@ import { Elysia } from 'elysia';
 import type { AppContext } from '../../src/app-context.ts';
 import { NotFoundError } from '../../src/errors.ts';
 import { findAlbumShare, findPlaylistShare, findSongShare } from '../../src/services/shares/index.ts';
-import { albumShareResponse, playlistShareResponse, shareIdParams, songDtoSchema } from './model.ts';
+import { albumShareSchema, playlistShareSchema } from '../../src/shared/schemas/share.ts';
+import { songSchema } from '../../src/shared/schemas/song.ts';
+import { shareIdParams } from './model.ts';
 
 /** Found, or the one 404 that missing, expired and forbidden all share. */
 function found<T>(value: T | null, message: string): T {
@@ -15,15 +17,15 @@ export function shareRoutes(ctx: AppContext) {
   return new Elysia({ name: 'share-routes' })
     .get('/api/share/song/:shareId', ({ params }) => found(findSongShare(ctx.db, params.shareId), 'Share not found'), {
       params: shareIdParams,
-      response: songDtoSchema,
+      response: songSchema,
     })
     .get('/api/share/album/:shareId', ({ params }) => found(findAlbumShare(ctx.db, params.shareId), 'Album not found'), {
       params: shareIdParams,
-      response: albumShareResponse,
+      response: albumShareSchema,
     })
     .get(
       '/api/share/playlist/:shareId',
       ({ params }) => found(findPlaylistShare(ctx.db, params.shareId), 'Playlist not found'),
-      { params: shareIdParams, response: playlistShareResponse },
+      { params: shareIdParams, response: playlistShareSchema },
     );
 }

@@ -6,15 +6,8 @@ import { createSongListCache } from '../../src/services/catalogue/song-list-cach
 import { SONG_NOT_FOUND } from '../../src/services/catalogue/songs.ts';
 import { adminFirst } from './gate.ts';
 import { songListResponse } from './song-list-response.ts';
-import {
-  bulkBody,
-  bulkParams,
-  bulkResponse,
-  idParams,
-  songDto,
-  songPatchBody,
-  statusBody,
-} from './model.ts';
+import { bulkResultSchema, songSchema } from '../../src/shared/schemas/song.ts';
+import { bulkBody, bulkParams, idParams, songPatchBody, statusBody } from './model.ts';
 
 const songId = (raw: string) => parseId(raw, SONG_NOT_FOUND);
 
@@ -34,12 +27,12 @@ export function songRoutes(ctx: AppContext) {
       ...admin,
       params: idParams,
       body: songPatchBody,
-      response: songDto,
+      response: songSchema,
     })
     .patch(
       '/api/songs/:id/status',
       ({ params, body }) => setSongStatus(ctx.db, songId(params.id), body.status, now()),
-      { ...admin, params: idParams, body: statusBody, response: songDto },
+      { ...admin, params: idParams, body: statusBody, response: songSchema },
     )
     .delete(
       '/api/songs/:id',
@@ -52,6 +45,6 @@ export function songRoutes(ctx: AppContext) {
     .post(
       '/api/songs/bulk/:action',
       ({ params, body }) => bulkSongs(ctx.db, parseBulkAction(params.action), body.songIds, now()),
-      { ...admin, params: bulkParams, body: bulkBody, response: bulkResponse },
+      { ...admin, params: bulkParams, body: bulkBody, response: bulkResultSchema },
     );
 }

@@ -6,7 +6,8 @@ import { clientIp } from '../../src/http/client-ip.ts';
 import { mediaStorage } from '../../src/services/media/context.ts';
 import { findTempShare } from '../../src/services/shares/index.ts';
 import { assertGuestMayUpload, createTempShare, guestShareLimiter, listAllTempShares, removeTempShare } from '../../src/services/shares/temp-shares.ts';
-import { shareIdParams, tempShareDtoSchema, tempShareIdParams, tempShareListResponse } from './model.ts';
+import { tempShareListSchema, tempShareSchema } from '../../src/shared/schemas/share.ts';
+import { shareIdParams, tempShareIdParams } from './model.ts';
 
 /** Temporary shares (spec §7, design §4): anyone uploads one file; admins pick expiry, list, delete. */
 export function tempShareRoutes(ctx: AppContext) {
@@ -28,7 +29,7 @@ export function tempShareRoutes(ctx: AppContext) {
         set.status = 201;
         return createTempShare(ctx.db, storage, form, uploader, quota, ctx.now());
       },
-      { parse: 'none', response: { 201: tempShareDtoSchema } },
+      { parse: 'none', response: { 201: tempShareSchema } },
     )
     .get(
       '/api/temp-share/:shareId',
@@ -37,9 +38,9 @@ export function tempShareRoutes(ctx: AppContext) {
         if (!share) throw new NotFoundError('Share not found');
         return share;
       },
-      { params: shareIdParams, response: tempShareDtoSchema },
+      { params: shareIdParams, response: tempShareSchema },
     )
-    .get('/api/temp-shares', () => listAllTempShares(ctx.db), { admin: true, response: tempShareListResponse })
+    .get('/api/temp-shares', () => listAllTempShares(ctx.db), { admin: true, response: tempShareListSchema })
     .delete(
       '/api/temp-shares/:id',
       ({ params, set }) => {

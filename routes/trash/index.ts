@@ -11,10 +11,11 @@ import {
   restoreDeletedAlbum,
   restoreDeletedSong,
 } from '../../src/services/trash/trash.ts';
-import { albumDto } from '../albums/model.ts';
+import { albumSchema } from '../../src/shared/schemas/album.ts';
+import { songSchema } from '../../src/shared/schemas/song.ts';
+import { deletedAlbumListSchema, deletedSongListSchema } from '../../src/shared/schemas/trash.ts';
 import { adminFirst } from '../songs/gate.ts';
-import { idParams, songDto } from '../songs/model.ts';
-import { deletedAlbumList, deletedSongList } from './model.ts';
+import { idParams } from '../songs/model.ts';
 
 /** Spec §7 Trash (admins): what is in Deleted, restore, and delete forever. */
 export function trashRoutes(ctx: AppContext) {
@@ -23,17 +24,17 @@ export function trashRoutes(ctx: AppContext) {
   const albumId = (raw: string) => parseId(raw, ALBUM_NOT_FOUND);
   return new Elysia({ name: 'trash-routes' })
     .use(ctx.auth)
-    .get('/api/deleted/songs', () => listDeletedSongs(ctx.db, ctx.now()), { ...admin, response: deletedSongList })
-    .get('/api/deleted/albums', () => listDeletedAlbums(ctx.db, ctx.now()), { ...admin, response: deletedAlbumList })
+    .get('/api/deleted/songs', () => listDeletedSongs(ctx.db, ctx.now()), { ...admin, response: deletedSongListSchema })
+    .get('/api/deleted/albums', () => listDeletedAlbums(ctx.db, ctx.now()), { ...admin, response: deletedAlbumListSchema })
     .post(
       '/api/songs/:id/restore',
       ({ params }) => restoreDeletedSong(ctx.db, songId(params.id), new Date(ctx.now())),
-      { ...admin, params: idParams, response: songDto },
+      { ...admin, params: idParams, response: songSchema },
     )
     .post(
       '/api/albums/:id/restore',
       ({ params }) => restoreDeletedAlbum(ctx.db, albumId(params.id), new Date(ctx.now())),
-      { ...admin, params: idParams, response: albumDto },
+      { ...admin, params: idParams, response: albumSchema },
     )
     .delete(
       '/api/songs/:id/permanent',

@@ -5,7 +5,9 @@ import type { AppContext } from '../../src/app-context.ts';
 import { BadRequestError, NotFoundError } from '../../src/errors.ts';
 import { replaceAudio, uploadSong } from '../../src/services/media/audio.ts';
 import { mediaStorage } from '../../src/services/media/context.ts';
-import { imageUploadResponse, songDtoSchema, songIdParams } from './model.ts';
+import { songSchema } from '../../src/shared/schemas/song.ts';
+import { imageUploadSchema } from '../../src/shared/schemas/upload.ts';
+import { songIdParams } from './model.ts';
 
 const AUDIO_TOO_LARGE = 'The file exceeds the 100MB size limit';
 
@@ -29,7 +31,7 @@ export function uploadRoutes(ctx: AppContext) {
         const status = form.fields.status === 'published' ? 'published' : 'pending';
         return uploadSong(ctx.db, storage, requireFile(form.file), { status, userId: user.id });
       },
-      { admin: true, parse: 'none', response: songDtoSchema },
+      { admin: true, parse: 'none', response: songSchema },
     )
     .patch(
       '/api/songs/:id/audio',
@@ -38,7 +40,7 @@ export function uploadRoutes(ctx: AppContext) {
         const form = await receive(request, MAX_AUDIO_BYTES, AUDIO_TOO_LARGE);
         return replaceAudio(ctx.db, storage, Number(params.id), requireFile(form.file), new Date(ctx.now()));
       },
-      { admin: true, parse: 'none', params: songIdParams, response: songDtoSchema },
+      { admin: true, parse: 'none', params: songIdParams, response: songSchema },
     )
     .post(
       '/api/upload/image',
@@ -47,6 +49,6 @@ export function uploadRoutes(ctx: AppContext) {
         const file = requireFile(form.file);
         return { objectPath: await ingestImage(storage, file.tempPath, file.hash) };
       },
-      { admin: true, parse: 'none', response: imageUploadResponse },
+      { admin: true, parse: 'none', response: imageUploadSchema },
     );
 }
