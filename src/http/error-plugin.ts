@@ -1,9 +1,11 @@
 import { Elysia, ValidationError } from 'elysia';
 import { HttpError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
+import type { ErrorDto } from '../shared/types.ts';
 
 function json(status: number, error: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ error }), {
+  const body: ErrorDto = { error };
+  return new Response(JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
   });

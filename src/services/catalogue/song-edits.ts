@@ -3,7 +3,7 @@ import { findAlbumById } from '../../../db/queries/albums.ts';
 import { type SongChanges, findLiveSongIds, setSongsStatus, trashSongs, updateSong } from '../../../db/queries/songs.ts';
 import type { SongStatus } from '../../../db/schema/index.ts';
 import { BadRequestError, NotFoundError } from '../../errors.ts';
-import type { SongDto } from '../../shared/types.ts';
+import type { BulkResultDto, SongDto } from '../../shared/types.ts';
 import { toSongDto } from './dto.ts';
 import { TITLE_MAX, normalizeTags, requireArtworkUrl, requireName } from './rules.ts';
 import { SONG_NOT_FOUND, requireLiveSong } from './songs.ts';
@@ -71,7 +71,7 @@ export function parseBulkAction(raw: string): BulkAction {
  * One action on many songs, all or nothing: every id must name a live song, otherwise 404
  * naming the first bad id and nothing changes. One synchronous transaction.
  */
-export function bulkSongs(db: Db, action: BulkAction, songIds: number[], now: Date): { count: number } {
+export function bulkSongs(db: Db, action: BulkAction, songIds: number[], now: Date): BulkResultDto {
   const ids = [...new Set(songIds)];
   return db.transaction(
     () => {

@@ -7,7 +7,7 @@ import {
   listLivePlaylistSongs,
 } from '../../../db/queries/shares.ts';
 import { findLiveTempShare } from '../../../db/queries/temp-shares.ts';
-import type { AlbumDto, PlaylistDto, SongDto, TempShareDto } from '../../shared/types.ts';
+import type { AlbumShareDto, PlaylistShareDto, SongDto, TempShareDto } from '../../shared/types.ts';
 import { toAlbumDto, toPlaylistDto, toSongDto, toTempShareDto } from '../catalogue/dto.ts';
 
 /**
@@ -24,7 +24,7 @@ export function findSongShare(db: Db, shareId: string): SongDto | null {
   return found ? toSongDto(found.song, found.albumName) : null;
 }
 
-export function findAlbumShare(db: Db, shareId: string): { album: AlbumDto; songs: SongDto[] } | null {
+export function findAlbumShare(db: Db, shareId: string): AlbumShareDto | null {
   if (!validId(shareId)) return null;
   const album = findLiveAlbumByShareId(db, shareId);
   if (!album) return null;
@@ -32,7 +32,7 @@ export function findAlbumShare(db: Db, shareId: string): { album: AlbumDto; song
   return { album: toAlbumDto(album), songs };
 }
 
-export function findPlaylistShare(db: Db, shareId: string): { playlist: PlaylistDto; songs: SongDto[] } | null {
+export function findPlaylistShare(db: Db, shareId: string): PlaylistShareDto | null {
   if (!validId(shareId)) return null;
   const playlist = findLivePlaylistByShareId(db, shareId);
   if (!playlist) return null;

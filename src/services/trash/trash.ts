@@ -8,16 +8,13 @@ import {
 } from '../../../db/queries/trash.ts';
 import type { AlbumRow, SongRow } from '../../../db/schema/index.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
-import type { AlbumDto, SongDto } from '../../shared/types.ts';
+import type { AlbumDto, DeletedAlbumDto, DeletedSongDto, SongDto } from '../../shared/types.ts';
 import { ALBUM_NOT_FOUND, assertAlbumNameFree } from '../catalogue/albums.ts';
 import { toAlbumDto, toSongDto } from '../catalogue/dto.ts';
 import { SONG_NOT_FOUND } from '../catalogue/songs.ts';
 
 export const RETENTION_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-export type DeletedSongDto = SongDto & { daysRemaining: number };
-export type DeletedAlbumDto = AlbumDto & { daysRemaining: number };
 
 /** Spec §4: 7 minus whole days elapsed since deletion, at least 0. */
 export function daysRemaining(deletedAt: Date, now: number): number {
