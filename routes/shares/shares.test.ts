@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { findUserByUsername } from '../../db/queries/users.ts';
 import { songs } from '../../db/schema/index.ts';
+import { albumShareSchema, playlistShareSchema } from '../../src/shared/schemas/share.ts';
+import { songSchema } from '../../src/shared/schemas/song.ts';
 import { insertAlbum, insertPlaylist, insertSong } from '../../src/testing/factories.ts';
 import { type TestServer, startTestServer } from '../../src/testing/server.ts';
+import { shapeErrors } from '../../src/testing/shapes.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -92,5 +95,18 @@ describe('GET /api/share/playlist/:shareId', () => {
 
   test('a missing playlist is 404', async () => {
     await notFound('/api/share/playlist/AAAAAAAAAAAAAAAAAAAAAA');
+  });
+});
+
+describe('shared schemas (src/shared/schemas/share.ts)', () => {
+  test('song, album and playlist shares answer exactly the shared shapes', async () => {
+    await server.signUp('shape-owner');
+    const userId = findUserByUsername(server.db, 'shape-owner')!.id;
+    const album = insertAlbum(server.db, { name: 'Shape share', artworkUrl: '/objects/images/s.png' });
+    const song = insertSong(server.db, { albumId: album.id, tags: ['x'], artist: 'Artist' });
+    const playlist = insertPlaylist(server.db, { userId, name: 'Shape mix' }, [song.id]);
+    expect(shapeErrors(songSchema, await (await get(`/api/share/song/${song.shareId}`)).json())).toEqual([]);
+    expect(shapeErrors(albumShareSchema, await (await get(`/api/share/album/${album.shareId}`)).json())).toEqual([]);
+    expect(shapeErrors(playlistShareSchema, await (await get(`/api/share/playlist/${playlist.shareId}`)).json())).toEqual([]);
   });
 });

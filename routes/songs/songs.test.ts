@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { insertAlbum, insertSong } from '../../src/testing/factories.ts';
 import { type TestServer, startTestServer } from '../../src/testing/server.ts';
+import { searchResultSchema } from '../../src/shared/schemas/search.ts';
+import { songListSchema } from '../../src/shared/schemas/song.ts';
 import type { SongDto } from '../../src/shared/types.ts';
+import { shapeErrors } from '../../src/testing/shapes.ts';
 
 let server: TestServer;
 let user: string;
@@ -61,5 +64,24 @@ describe('compression', () => {
     const small = await fetch(`${server.url}/api/songs`, { headers: { 'accept-encoding': 'gzip' }, decompress: false });
     expect(small.status).toBe(401);
     expect(small.headers.get('content-encoding')).toBeNull();
+  });
+});
+
+describe('shared schemas (src/shared/schemas/song.ts, search.ts)', () => {
+  // The big lists skip Elysia's response check for speed, so this is what holds them to the shape.
+  test('the library, the admin list and search answer exactly the shared shapes', async () => {
+    const album = insertAlbum(server.db, { name: 'Shape Album' });
+    insertSong(server.db, { title: 'Shape one', artist: 'Someone', tags: ['a', 'b'], albumId: album.id, albumOrder: 1 });
+    insertSong(server.db, { title: 'Shape pending', status: 'pending', originalFilename: 'x.mp3' });
+    const library = await (await server.request('/api/songs', { cookie: user })).json();
+    const all = await (await server.request('/api/songs/all', { cookie: admin })).json();
+    const search = await (await server.request('/api/search?q=shape', { cookie: user })).json();
+    expect(library.length).toBeGreaterThan(0);
+    expect(all.length).toBeGreaterThan(library.length);
+    expect(search.songs.length).toBeGreaterThan(0);
+    expect(shapeErrors(songListSchema, library)).toEqual([]);
+    expect(shapeErrors(songListSchema, all)).toEqual([]);
+    expect(shapeErrors(searchResultSchema, search)).toEqual([]);
+    expect(shapeErrors(songListSchema, [{ ...library[0], audioUrl: null }])).not.toEqual([]);
   });
 });

@@ -4,9 +4,11 @@ import { findSongById } from '../../db/queries/songs.ts';
 import { findUserByUsername } from '../../db/queries/users.ts';
 import { purgeJob } from '../../src/jobs/index.ts';
 import { createLogger } from '../../src/logger.ts';
+import { deletedAlbumListSchema, deletedSongListSchema } from '../../src/shared/schemas/trash.ts';
 import type { AlbumDto, PlaylistDto, SongDto } from '../../src/shared/types.ts';
 import { insertAlbum, insertPlaylist, insertSong } from '../../src/testing/factories.ts';
 import { type TestServer, startTestServer } from '../../src/testing/server.ts';
+import { shapeErrors } from '../../src/testing/shapes.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 let server: TestServer;
@@ -175,5 +177,18 @@ describe('playlists in the trash', () => {
     const playlist = insertPlaylist(server.db, { userId });
     await server.request(`/api/playlists/${playlist.id}`, { method: 'DELETE', cookie: user });
     expect(ids(await get<PlaylistDto[]>('/api/playlists', user))).not.toContain(playlist.id);
+  });
+});
+
+describe('shared schemas (src/shared/schemas/trash.ts)', () => {
+  test('the Deleted lists answer exactly the shared shapes', async () => {
+    const album = insertAlbum(server.db, { name: 'Shape binned', deletedAt: new Date(server.now()) });
+    insertSong(server.db, { title: 'Shape binned song', albumId: album.id, deletedAt: new Date(server.now()) });
+    const songs = await get<unknown[]>('/api/deleted/songs');
+    const albums = await get<unknown[]>('/api/deleted/albums');
+    expect(songs.length).toBeGreaterThan(0);
+    expect(albums.length).toBeGreaterThan(0);
+    expect(shapeErrors(deletedSongListSchema, songs)).toEqual([]);
+    expect(shapeErrors(deletedAlbumListSchema, albums)).toEqual([]);
   });
 });
