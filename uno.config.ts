@@ -1,17 +1,49 @@
 import type { UserConfig } from '@unocss/core';
+import { presetIcons } from '@unocss/preset-icons';
 import { presetWind3 } from '@unocss/preset-wind3';
+import { readFileSync } from 'node:fs';
+import { tokensCss } from './islands/ui/tokens.ts';
 
-/** UnoCSS for every page: Tailwind-compatible utilities, dark mode by a class on <html>. */
+/** Tailwind's preflight: without it pages keep the browser's serif text and content-box inputs (design §6). */
+const resetCss = readFileSync(Bun.resolveSync('@unocss/reset/tailwind.css', import.meta.dir), 'utf8');
+const lucide = () => import('@iconify-json/lucide/icons.json').then((icons) => icons.default);
+
+/** A token is an "r g b" triple, so utilities can add opacity: `bg-surface/80`. */
+const token = (name: string) => `rgb(var(--${name}) / <alpha-value>)`;
+
+/** UnoCSS for every page: the reset, the design tokens (islands/ui/tokens.ts), utilities and Lucide icons as pure CSS. */
 export const unoConfig: UserConfig = {
-  presets: [presetWind3({ dark: 'class' })],
+  presets: [
+    presetWind3({ dark: 'class' }),
+    presetIcons({ collections: { lucide }, extraProperties: { display: 'inline-block', 'vertical-align': 'middle', 'flex-shrink': '0' } }),
+  ],
+  preflights: [{ getCSS: () => resetCss }, { getCSS: () => tokensCss }],
+  theme: {
+    colors: {
+      background: token('background'),
+      foreground: token('foreground'),
+      surface: token('surface'),
+      muted: { DEFAULT: token('muted'), foreground: token('muted-foreground') },
+      accent: { DEFAULT: token('accent'), foreground: token('accent-foreground'), soft: token('accent-soft'), text: token('accent-text') },
+      destructive: { DEFAULT: token('destructive'), foreground: token('destructive-foreground'), text: token('destructive-text') },
+      border: token('border'),
+      input: token('input'),
+      ring: token('ring'),
+    },
+    borderRadius: { sm: 'var(--radius-sm)', DEFAULT: 'var(--radius)', md: 'var(--radius)', lg: 'var(--radius-lg)', xl: 'var(--radius-lg)' },
+    fontFamily: { sans: 'var(--font-sans)', mono: 'var(--font-mono)' },
+    // The type scale of ui-direction.md: 12, 14, 16, 20, 24, 32 px.
+    fontSize: {
+      xs: ['var(--text-xs)', '1rem'],
+      sm: ['var(--text-sm)', '1.25rem'],
+      base: ['var(--text-base)', '1.5rem'],
+      lg: ['var(--text-lg)', '1.75rem'],
+      xl: ['var(--text-xl)', '2rem'],
+      '2xl': ['var(--text-2xl)', '2.5rem'],
+    },
+  },
   shortcuts: {
-    btn: 'inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors disabled:opacity-50 disabled:cursor-not-allowed',
-    'btn-primary': 'btn bg-orange-600 text-white hover:bg-orange-700',
-    'btn-ghost': 'btn hover:bg-stone-200 dark:hover:bg-stone-800',
-    'btn-outline': 'btn border border-stone-300 dark:border-stone-700 hover:bg-stone-100 dark:hover:bg-stone-800',
-    input: 'w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm dark:border-stone-700 dark:bg-stone-900',
-    card: 'rounded-xl border border-stone-200 bg-white p-6 shadow-sm dark:border-stone-800 dark:bg-stone-900',
-    muted: 'text-stone-500 dark:text-stone-400',
-    spinner: 'inline-block h-4 w-4 animate-spin rounded-full border-2 border-current border-r-transparent',
+    muted: 'text-muted-foreground',
+    focusable: 'outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
   },
 };

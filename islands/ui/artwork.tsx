@@ -1,0 +1,11 @@
+import { cn } from './cn.ts';
+
+/** Square artwork, or the soft gradient placeholder with a music icon (ui-direction.md). */
+export function Artwork({ url, className, alt = '' }: { url: string | null; className?: string; alt?: string }) {
+  if (url) return <img src={url} alt={alt} loading="lazy" decoding="async" className={cn('shrink-0 rounded-md object-cover', className)} />;
+  return (
+    <div data-testid="artwork-placeholder" aria-hidden="true" className={cn('flex shrink-0 items-center justify-center rounded-md bg-gradient-to-br from-accent-soft to-muted text-accent-text', className)}>
+      <span className="i-lucide-music text-[1.25em]" />
+    </div>
+  );
+}

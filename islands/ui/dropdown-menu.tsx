@@ -1,0 +1,66 @@
+import * as MenuPrimitive from '@radix-ui/react-dropdown-menu';
+import type { ReactNode } from 'react';
+import { cn } from './cn.ts';
+
+export const DropdownMenu = MenuPrimitive.Root;
+export const DropdownMenuTrigger = MenuPrimitive.Trigger;
+export const DropdownMenuGroup = MenuPrimitive.Group;
+
+const PANEL = 'ui-pop z-50 min-w-[12rem] overflow-hidden rounded-md border border-border bg-surface p-1 text-foreground shadow-lg';
+const ITEM =
+  'relative flex min-h-10 cursor-default select-none items-center gap-2.5 rounded-sm px-2.5 text-sm outline-none data-[highlighted]:bg-muted data-[disabled]:pointer-events-none data-[disabled]:opacity-50';
+
+/** The menu panel; arrows move between items, typing jumps, Escape closes and refocuses the trigger. */
+export function DropdownMenuContent({ children, align = 'end', className }: { children: ReactNode; align?: 'start' | 'center' | 'end'; className?: string }) {
+  return (
+    <MenuPrimitive.Portal>
+      <MenuPrimitive.Content align={align} sideOffset={4} collisionPadding={8} className={cn(PANEL, className)}>
+        {children}
+      </MenuPrimitive.Content>
+    </MenuPrimitive.Portal>
+  );
+}
+
+export interface DropdownMenuItemProps {
+  children: ReactNode;
+  /** A Lucide icon class, e.g. `i-lucide-share-2`. */
+  icon?: string;
+  onSelect?: (event: Event) => void;
+  destructive?: boolean;
+  disabled?: boolean;
+  asChild?: boolean;
+}
+
+export function DropdownMenuItem({ children, icon, onSelect, destructive = false, disabled, asChild }: DropdownMenuItemProps) {
+  return (
+    <MenuPrimitive.Item onSelect={onSelect} disabled={disabled} asChild={asChild} className={cn(ITEM, destructive && 'text-destructive-text')}>
+      {asChild ? children : (
+        <>
+          {icon ? <span aria-hidden="true" className={cn(icon, 'text-base text-muted-foreground', destructive && 'text-destructive-text')} /> : null}
+          {children}
+        </>
+      )}
+    </MenuPrimitive.Item>
+  );
+}
+
+export function DropdownMenuLabel({ children }: { children: ReactNode }) {
+  return <MenuPrimitive.Label className="px-2.5 py-1.5 text-xs font-medium text-muted-foreground">{children}</MenuPrimitive.Label>;
+}
+
+export function DropdownMenuSeparator() {
+  return <MenuPrimitive.Separator className="-mx-1 my-1 h-px bg-border" />;
+}
+
+export const DropdownMenuRadioGroup = MenuPrimitive.RadioGroup;
+
+export function DropdownMenuRadioItem({ value, children }: { value: string; children: ReactNode }) {
+  return (
+    <MenuPrimitive.RadioItem value={value} className={cn(ITEM, 'pl-8')}>
+      <MenuPrimitive.ItemIndicator className="absolute left-2.5 inline-flex">
+        <span aria-hidden="true" className="i-lucide-check text-base text-accent-text" />
+      </MenuPrimitive.ItemIndicator>
+      {children}
+    </MenuPrimitive.RadioItem>
+  );
+}

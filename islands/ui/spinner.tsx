@@ -1,0 +1,21 @@
+import { cn } from './cn.ts';
+
+/** A spinning ring (pure CSS). Decorative unless given a label, then it is a status. */
+export function Spinner({ label, className }: { label?: string; className?: string }) {
+  const ring = <span aria-hidden="true" className={cn('i-lucide-loader-circle animate-spin text-[1.25em]', className)} />;
+  if (!label) return ring;
+  return (
+    <span role="status" aria-label={label} className="inline-flex">
+      {ring}
+    </span>
+  );
+}
+
+/** The centred spinner of a loading page or list (spec §2 protected routes, library). */
+export function PageSpinner({ label }: { label: string }) {
+  return (
+    <div className="flex justify-center py-16 text-muted-foreground">
+      <Spinner label={label} className="text-2xl" />
+    </div>
+  );
+}
