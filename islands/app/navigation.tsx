@@ -1,51 +1,74 @@
+import { NAV_ROUTES, isNavActive, navHref } from '../../src/shared/app-routes.ts';
+import type { UserDto } from '../../src/shared/types.ts';
+import { Button } from '../ui/button.tsx';
+import { cn } from '../ui/cn.ts';
 import { AppLink } from './app-link.tsx';
-import { isActive, useRouter } from './router.ts';
+import { useRouter } from './router.ts';
+import { logOut } from './session.ts';
 
-const SIDEBAR = [
-  { href: '/', label: 'Library', icon: '♫' },
-  { href: '/playlists', label: 'Playlists', icon: '☰' },
-  { href: '/albums', label: 'Albums', icon: '◉' },
-  { href: '/admin', label: 'Settings', icon: '⚙' },
-];
-// Spec §2: the small-screen tab bar has no Settings entry.
-const TABS = SIDEBAR.slice(0, 3);
+const TABS = NAV_ROUTES.filter((route) => route.nav.tab);
 
-function navClass(active: boolean) {
-  return active
-    ? 'bg-orange-100 text-orange-900 dark:bg-orange-950 dark:text-orange-100'
-    : 'text-stone-600 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800';
-}
-
-/** Wide screens: the left sidebar (16rem). */
-export function Sidebar() {
+/** Wide screens: the left sidebar (16rem) with the product name, the entries, and who is signed in. */
+export function Sidebar({ user }: { user: UserDto }) {
   const { path } = useRouter();
   return (
-    <nav aria-label="Sidebar" className="fixed inset-y-0 left-0 hidden w-64 flex-col gap-1 border-r border-stone-200 bg-white p-3 md:flex dark:border-stone-800 dark:bg-stone-900">
-      <div className="mb-4 px-3 py-2 text-xl font-bold">Hearth</div>
-      {SIDEBAR.map((item) => {
-        const active = isActive(item.href, path);
-        return (
-          <AppLink key={item.href} href={item.href} aria-current={active ? 'page' : undefined} className={`flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${navClass(active)}`}>
-            <span aria-hidden="true">{item.icon}</span>
-            {item.label}
-          </AppLink>
-        );
-      })}
-    </nav>
+    <aside className="fixed inset-y-0 left-0 z-20 hidden w-[var(--sidebar-width)] flex-col border-r border-border bg-surface md:flex">
+      <div className="flex h-16 items-center gap-2.5 px-5 text-lg font-bold tracking-tight">
+        <span aria-hidden="true" className="i-lucide-flame text-2xl text-accent-text" />
+        Hearth
+      </div>
+      <nav aria-label="Sidebar" className="flex flex-1 flex-col gap-1 px-3">
+        {NAV_ROUTES.map((route) => {
+          const active = isNavActive(route, path);
+          return (
+            <AppLink
+              key={route.pattern}
+              href={navHref(route)}
+              aria-current={active ? 'page' : undefined}
+              className={cn(
+                'flex h-11 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors focusable',
+                active ? 'bg-accent-soft text-accent-text' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+              )}
+            >
+              <span aria-hidden="true" className={cn(route.nav.icon, 'text-xl')} />
+              {route.nav.label}
+            </AppLink>
+          );
+        })}
+      </nav>
+      <div className="flex items-center gap-2 border-t border-border p-3">
+        <AppLink href="/account" className="flex min-w-0 flex-1 items-center gap-2.5 rounded-md px-2 py-2 text-sm hover:bg-muted focusable" aria-label={`Account: ${user.username}`}>
+          <span aria-hidden="true" className="i-lucide-circle-user-round text-xl text-muted-foreground" />
+          <span data-testid="signed-in-user" className="truncate font-medium">{user.username}</span>
+        </AppLink>
+        <Button variant="ghost" size="sm" onClick={() => void logOut()}>
+          <span aria-hidden="true" className="i-lucide-log-out text-base" />
+          Log out
+        </Button>
+      </div>
+    </aside>
   );
 }
 
-/** Small screens: the bottom tab bar. */
+/** Small screens: the bottom tab bar (Library, Playlists, Albums). */
 export function TabBar() {
   const { path } = useRouter();
   return (
-    <nav aria-label="Tabs" className="fixed inset-x-0 bottom-0 z-40 grid grid-cols-3 border-t border-stone-200 bg-white md:hidden dark:border-stone-800 dark:bg-stone-900">
-      {TABS.map((item) => {
-        const active = isActive(item.href, path);
+    <nav
+      aria-label="Tabs"
+      className="fixed inset-x-0 bottom-0 z-40 grid h-[var(--tabbar-height)] grid-cols-3 border-t border-border bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur-md md:hidden"
+    >
+      {TABS.map((route) => {
+        const active = isNavActive(route, path);
         return (
-          <AppLink key={item.href} href={item.href} aria-current={active ? 'page' : undefined} className={`flex flex-col items-center gap-0.5 py-2 text-xs font-medium ${navClass(active)}`}>
-            <span aria-hidden="true" className="text-lg">{item.icon}</span>
-            {item.label}
+          <AppLink
+            key={route.pattern}
+            href={navHref(route)}
+            aria-current={active ? 'page' : undefined}
+            className={cn('flex flex-col items-center justify-center gap-0.5 text-xs font-medium focusable', active ? 'text-accent-text' : 'text-muted-foreground')}
+          >
+            <span aria-hidden="true" className={cn(route.nav.icon, 'text-xl')} />
+            {route.nav.label}
           </AppLink>
         );
       })}

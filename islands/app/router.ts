@@ -1,4 +1,5 @@
 import { type MouseEvent, createContext, useContext } from 'react';
+import { matchAppRoute } from '../../src/shared/app-routes.ts';
 
 /** Client-side navigation inside the signed-in app: history entries, no full reload. */
 export interface Router {
@@ -10,18 +11,9 @@ export const RouterContext = createContext<Router>({ path: '/', navigate: () => 
 
 export const useRouter = () => useContext(RouterContext);
 
-/** The signed-in routes the shell renders itself; anything else is a full page load. */
-const APP_PATHS = [/^\/$/, /^\/search$/, /^\/albums$/, /^\/album\/[^/]+$/, /^\/playlists$/, /^\/playlists\/[^/]+$/, /^\/admin$/];
-
-export function isAppPath(path: string): boolean {
-  return APP_PATHS.some((pattern) => pattern.test(path));
-}
-
-/** A nav entry is active on its route or any subpath of it (spec §2); Library only on "/". */
-export function isActive(route: string, path: string): boolean {
-  if (route === '/') return path === '/';
-  if (route === '/albums' && path.startsWith('/album/')) return true;
-  return path === route || path.startsWith(`${route}/`);
+/** The signed-in routes the shell renders itself (the app-route table); anything else loads a page. */
+export function isAppPath(href: string): boolean {
+  return matchAppRoute(new URL(href, 'http://x').pathname) !== null;
 }
 
 /** Plain left clicks on app links navigate in place; modified clicks keep browser behaviour. */

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Button } from '../ui/button.tsx';
 
 type Theme = 'light' | 'dark';
 
@@ -21,9 +22,11 @@ export function ThemeToggle() {
     setTheme(next);
   };
 
+  // Both icons are rendered and CSS shows the one for the current theme: no flash before mount.
   return (
-    <button type="button" className="btn-ghost h-9 w-9 px-0" aria-label="Toggle theme" data-theme={theme ?? ''} onClick={toggle}>
-      <span aria-hidden="true">{theme === 'dark' ? '☀' : '☾'}</span>
-    </button>
+    <Button variant="ghost" size="icon" aria-label="Toggle theme" data-theme={theme ?? ''} onClick={toggle}>
+      <span aria-hidden="true" className="i-lucide-moon text-xl dark:hidden" />
+      <span aria-hidden="true" className="i-lucide-sun hidden text-xl dark:inline-block" />
+    </Button>
   );
 }

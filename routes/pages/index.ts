@@ -4,6 +4,7 @@ import { requestOrigin } from '../../src/http/client-ip.ts';
 import type { PageScope } from '../../src/render/page-scope.ts';
 import { type Renderer, createRenderer } from '../../src/render/renderer.tsx';
 import { toUserDto } from '../../src/services/accounts/user-dto.ts';
+import { APP_ROUTES } from '../../src/shared/app-routes.ts';
 import type { UserDto } from '../../src/shared/types.ts';
 import type { PageName } from './registry.ts';
 import { createPageCache } from './page-cache.ts';
@@ -12,8 +13,6 @@ import { serveAsset, servePublic } from './static-files.ts';
 /** Paths that are files, not pages: their errors stay plain, never an HTML page. */
 const FILE_PREFIXES = ['/media/', '/objects/', '/assets/', '/icons/'];
 
-/** Signed-in routes of spec §2 answer the app shell; the client router takes it from there. */
-const APP_ROUTES = ['/search', '/albums', '/album/:id', '/playlists', '/playlists/:id'];
 
 export function createPages(ctx: AppContext) {
   let renderer: Promise<Renderer> | null = null;
@@ -76,16 +75,17 @@ export function createPages(ctx: AppContext) {
       const live = await currentSession();
       return { viewer: live ? toUserDto(live.user) : null };
     })
-    .get('/', ({ request, viewer }) => (viewer ? render(request, viewer, 'app') : render(request, null, 'landing')))
     .get('/login', ({ request, viewer }) => (viewer ? redirect('/') : render(request, null, 'login')))
-    .get('/share', ({ request, viewer }) => render(request, viewer, 'share-audio'))
-    .get('/admin', ({ request, viewer }) => {
-      if (!viewer) return redirect('/login');
-      return viewer.isAdmin ? render(request, viewer, 'app') : render(request, viewer, 'access-denied');
-    });
+    .get('/share', ({ request, viewer }) => render(request, viewer, 'share-audio'));
 
+  // Every signed-in route of the app-route table answers the shell; its client router takes
+  // over. Guests go to /login (but `/` is their landing page); non-admins get Access Denied.
   for (const route of APP_ROUTES) {
-    pages.get(route, ({ request, viewer }) => (viewer ? render(request, viewer, 'app') : redirect('/login')));
+    pages.get(route.pattern, ({ request, viewer }) => {
+      if (!viewer) return route.pattern === '/' ? render(request, null, 'landing') : redirect('/login');
+      if (route.adminOnly && !viewer.isAdmin) return render(request, viewer, 'access-denied');
+      return render(request, viewer, 'app');
+    });
   }
 
   // Share pages render nothing about the visitor (no session is read), so one cached copy

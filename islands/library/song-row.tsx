@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { formatDuration } from '../../src/shared/format.ts';
+import type { SongDto } from '../../src/shared/types.ts';
+import { Artwork } from '../ui/artwork.tsx';
+import { cn } from '../ui/cn.ts';
+
+/** Row height of every song list (ui-direction.md: 56–64 px). */
+export const SONG_ROW_HEIGHT = 60;
+
+export interface SongRowProps {
+  song: Pick<SongDto, 'title' | 'artworkUrl' | 'duration'>;
+  subtitle: string;
+  /** This row's song is the one in the player. */
+  current: boolean;
+  onPlay: () => void;
+  /** The options menu (a trailing icon button), when the list offers one. */
+  trailing?: ReactNode;
+}
+
+/** A song in a list: artwork, title, muted subtitle, duration; the whole row plays it. */
+export function SongRow({ song, subtitle, current, onPlay, trailing }: SongRowProps) {
+  return (
+    <div className={cn('group flex h-full items-center gap-1 rounded-md pr-1 hover:bg-muted', current && 'bg-accent-soft/60')}>
+      <button
+        type="button"
+        onClick={onPlay}
+        aria-current={current ? 'true' : undefined}
+        className="flex h-full min-w-0 flex-1 items-center gap-3 rounded-md pl-2 text-left focusable"
+      >
+        <Artwork url={song.artworkUrl} className="h-11 w-11 text-lg" />
+        <span className="min-w-0 flex-1">
+          <span className={cn('block truncate font-medium', current && 'text-accent-text')}>{song.title}</span>
+          {subtitle ? <span className="block truncate text-sm text-muted-foreground">{subtitle}</span> : null}
+        </span>
+        {current ? <span aria-label="Now playing" className="i-lucide-audio-lines text-lg text-accent-text" /> : null}
+        <span className="w-12 shrink-0 text-right text-sm tabular-nums text-muted-foreground">{formatDuration(song.duration)}</span>
+      </button>
+      {trailing}
+    </div>
+  );
+}

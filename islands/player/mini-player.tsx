@@ -1,0 +1,38 @@
+import { cn } from '../ui/cn.ts';
+import { Artwork } from '../ui/artwork.tsx';
+import { Button } from '../ui/button.tsx';
+import { useCurrentTrack, usePlayer } from './player-store.ts';
+
+/**
+ * The bar along the bottom showing what plays: thumbnail, title, optional narrator or artist,
+ * a progress fill and play/pause (spec §2 Players). The player issue makes it expand.
+ */
+export function MiniPlayer() {
+  const track = useCurrentTrack();
+  const playing = usePlayer((s) => s.playing);
+  const progress = usePlayer((s) => (s.duration > 0 ? Math.min(100, (s.time / s.duration) * 100) : 0));
+  const toggle = usePlayer((s) => s.toggle);
+  if (!track) return null;
+  const subtitle = track.narrator ?? track.artist;
+  return (
+    <section
+      aria-label="Player"
+      data-player-bar=""
+      className="fixed inset-x-0 bottom-[var(--tabbar-height)] z-30 border-t border-border bg-surface/85 backdrop-blur-md md:bottom-0 md:left-[var(--sidebar-width)]"
+    >
+      <div className="absolute inset-x-0 top-0 h-0.5 bg-muted">
+        <div data-testid="player-progress" className="h-full bg-accent" style={{ width: `${progress}%` }} />
+      </div>
+      <div className="mx-auto flex h-[var(--player-height)] max-w-5xl items-center gap-3 px-3 md:px-6">
+        <Artwork url={track.artworkUrl} className="h-11 w-11" />
+        <div className="min-w-0 flex-1">
+          <div data-testid="player-title" className="truncate text-sm font-medium">{track.title}</div>
+          {subtitle ? <div className="truncate text-xs text-muted-foreground">{subtitle}</div> : null}
+        </div>
+        <Button variant="ghost" size="icon" aria-label={playing ? 'Pause' : 'Play'} onClick={toggle}>
+          <span aria-hidden="true" className={cn(playing ? 'i-lucide-pause' : 'i-lucide-play', 'text-2xl')} />
+        </Button>
+      </div>
+    </section>
+  );
+}

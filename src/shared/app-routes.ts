@@ -1,0 +1,91 @@
+/**
+ * The signed-in app's routes, one row each: read by the server (shell, redirect to /login,
+ * 403), the client router, the view map (islands/app/views.tsx) and the navigation. A new
+ * page is one row here and one islands/<feature>/ folder.
+ */
+export type AppView = 'library' | 'search' | 'albums' | 'album' | 'playlists' | 'playlist' | 'admin' | 'account';
+
+export interface NavEntry {
+  label: string;
+  /** A Lucide icon class (pure CSS). */
+  icon: string;
+  /** Also in the small screens' bottom tab bar (spec §2: Library, Playlists, Albums). */
+  tab: boolean;
+}
+
+export interface AppRoute {
+  /** Elysia-style pattern: `:id` is one segment, a trailing `*` any sub-address. */
+  pattern: string;
+  view: AppView;
+  /** The document title's first part, and the heading of views still to come. */
+  title: string;
+  /** The navigation entry this row is (sidebar order is table order). */
+  nav?: NavEntry;
+  /** The navigation entry marked active while this row shows (its own, or a parent's). */
+  section?: AppView;
+  adminOnly?: boolean;
+}
+
+export const APP_ROUTES: readonly AppRoute[] = [
+  { pattern: '/', view: 'library', title: 'Library', nav: { label: 'Library', icon: 'i-lucide-library', tab: true } },
+  { pattern: '/playlists', view: 'playlists', title: 'Playlists', nav: { label: 'Playlists', icon: 'i-lucide-list-music', tab: true } },
+  { pattern: '/playlists/:id', view: 'playlist', title: 'Playlist', section: 'playlists' },
+  { pattern: '/albums', view: 'albums', title: 'Albums', nav: { label: 'Albums', icon: 'i-lucide-disc-3', tab: true } },
+  { pattern: '/album/:id', view: 'album', title: 'Album', section: 'albums' },
+  { pattern: '/admin', view: 'admin', title: 'Admin', nav: { label: 'Settings', icon: 'i-lucide-settings', tab: false }, adminOnly: true },
+  { pattern: '/admin/*', view: 'admin', title: 'Admin', section: 'admin', adminOnly: true },
+  { pattern: '/search', view: 'search', title: 'Search' },
+  { pattern: '/account', view: 'account', title: 'Account' },
+];
+
+export interface RouteMatch {
+  route: AppRoute;
+  params: Record<string, string>;
+}
+
+const escape = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+
+function compile(pattern: string): { regex: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = pattern
+    .split('/')
+    .map((segment) => {
+      if (segment === '*') return '.+';
+      if (segment.startsWith(':')) {
+        names.push(segment.slice(1));
+        return '([^/]+)';
+      }
+      return escape(segment);
+    })
+    .join('/');
+  return { regex: new RegExp(`^${source}$`), names };
+}
+
+const COMPILED = APP_ROUTES.map((route) => ({ route, ...compile(route.pattern) }));
+
+/** The row a path belongs to, with its decoded params; null when it is not an app route. */
+export function matchAppRoute(path: string): RouteMatch | null {
+  for (const { route, regex, names } of COMPILED) {
+    const found = regex.exec(path);
+    if (!found) continue;
+    const params: Record<string, string> = {};
+    names.forEach((name, i) => {
+      params[name] = decodeURIComponent(found[i + 1]!);
+    });
+    return { route, params };
+  }
+  return null;
+}
+
+/** Navigation entries in order; `tab` ones also form the bottom tab bar. */
+export const NAV_ROUTES = APP_ROUTES.filter((route): route is AppRoute & { nav: NavEntry } => route.nav !== undefined);
+
+/** The href of a navigation entry (its pattern: entries never have params). */
+export const navHref = (route: AppRoute) => route.pattern;
+
+/** A nav entry is active on its route or any of its sub-addresses (spec §2). */
+export function isNavActive(entry: AppRoute, path: string): boolean {
+  const match = matchAppRoute(path);
+  if (!match) return false;
+  return match.route.view === entry.view || match.route.section === entry.view;
+}
