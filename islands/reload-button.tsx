@@ -1,10 +1,12 @@
 'use client';
+import { Button } from './ui/button.tsx';
 
 /** The generic error screen's 'Reload Page' button (spec §2). */
 export function ReloadButton() {
   return (
-    <button type="button" className="btn-primary" onClick={() => window.location.reload()}>
+    <Button onClick={() => window.location.reload()}>
+      <span aria-hidden="true" className="i-lucide-rotate-cw text-base" />
       Reload Page
-    </button>
+    </Button>
   );
 }

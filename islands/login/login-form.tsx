@@ -2,7 +2,9 @@
 import { type FormEvent, useState } from 'react';
 import { MESSAGES, PASSWORD_MIN, USERNAME_MIN } from '../../src/shared/validation.ts';
 import { apiRequest } from '../lib/api.ts';
-import { toast } from '../toast/toast-store.ts';
+import { Button } from '../ui/button.tsx';
+import { Field, Input } from '../ui/input.tsx';
+import { toast } from '../ui/toast-store.ts';
 
 interface Problems {
   username?: string;
@@ -49,35 +51,33 @@ export function LoginForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <label className="grid gap-1.5 text-sm font-medium">
-        Username
-        <input
+      <Field label="Username" htmlFor="login-username" error={problems.username}>
+        <Input
+          id="login-username"
           name="username"
           autoComplete="username"
-          className="input"
+          autoCapitalize="none"
           value={username}
           onChange={(e) => update('username', e.target.value)}
           aria-invalid={problems.username ? true : undefined}
+          aria-describedby={problems.username ? 'login-username-error' : undefined}
         />
-        {problems.username ? <span className="text-sm font-normal text-red-600">{problems.username}</span> : null}
-      </label>
-      <label className="grid gap-1.5 text-sm font-medium">
-        Password
-        <input
+      </Field>
+      <Field label="Password" htmlFor="login-password" error={problems.password}>
+        <Input
+          id="login-password"
           name="password"
           type="password"
           autoComplete="current-password"
-          className="input"
           value={password}
           onChange={(e) => update('password', e.target.value)}
           aria-invalid={problems.password ? true : undefined}
+          aria-describedby={problems.password ? 'login-password-error' : undefined}
         />
-        {problems.password ? <span className="text-sm font-normal text-red-600">{problems.password}</span> : null}
-      </label>
-      <button type="submit" className="btn-primary w-full" disabled={submitting}>
-        {submitting ? <span className="spinner" aria-hidden="true" /> : null}
+      </Field>
+      <Button type="submit" className="mt-2 w-full" busy={submitting}>
         Login
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,6 +1,8 @@
 import { type DragEvent, useRef, useState } from 'react';
 import { formatMegabytes } from '../../src/shared/format.ts';
-import { toast } from '../toast/toast-store.ts';
+import { Button } from '../ui/button.tsx';
+import { cn } from '../ui/cn.ts';
+import { toast } from '../ui/toast-store.ts';
 
 /** Spec §5: one audio file of these kinds. */
 export const SHARE_EXTENSIONS = ['mp3', 'wav', 'm4a', 'aac', 'ogg', 'flac'];
@@ -31,15 +33,17 @@ export function Dropzone({ file, onChoose }: { file: File | null; onChoose: (fil
 
   if (file) {
     return (
-      <div className="flex items-center gap-3 rounded-lg border border-stone-300 p-4 dark:border-stone-700">
-        <span aria-hidden="true" className="text-2xl">♪</span>
+      <div className="flex items-center gap-3 rounded-lg border border-border bg-muted/50 p-3">
+        <span aria-hidden="true" className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md bg-accent-soft text-accent-text">
+          <span className="i-lucide-file-audio text-xl" />
+        </span>
         <div className="min-w-0 flex-1">
           <div className="truncate font-medium" data-testid="file-name">{file.name}</div>
-          <div className="muted text-sm" data-testid="file-size">{formatMegabytes(file.size)}</div>
+          <div className="text-sm text-muted-foreground" data-testid="file-size">{formatMegabytes(file.size)}</div>
         </div>
-        <button type="button" className="btn-ghost h-8 w-8 px-0" aria-label="Clear file" onClick={() => onChoose(null)}>
-          ✕
-        </button>
+        <Button variant="ghost" size="icon" aria-label="Clear file" onClick={() => onChoose(null)}>
+          <span aria-hidden="true" className="i-lucide-x text-lg" />
+        </Button>
       </div>
     );
   }
@@ -56,13 +60,14 @@ export function Dropzone({ file, onChoose }: { file: File | null; onChoose: (fil
       }}
       onDragLeave={() => setOver(false)}
       onDrop={onDrop}
-      className={`flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed p-8 text-center ${
-        over ? 'border-orange-500 bg-orange-50 dark:bg-orange-950' : 'border-stone-300 dark:border-stone-700'
-      }`}
+      className={cn(
+        'flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed px-4 py-8 text-center transition-colors focusable',
+        over ? 'border-accent bg-accent-soft' : 'border-input hover:border-accent/60 hover:bg-muted/50',
+      )}
     >
-      <span aria-hidden="true" className="text-3xl">⇪</span>
+      <span aria-hidden="true" className="i-lucide-upload text-3xl text-accent-text" />
       <span className="font-medium">Drag and drop an audio file here, or click to choose</span>
-      <span className="muted text-xs">MP3, WAV, M4A, AAC, OGG or FLAC</span>
+      <span className="text-xs text-muted-foreground">MP3, WAV, M4A, AAC, OGG or FLAC</span>
       <input ref={input} type="file" accept={ACCEPT} className="hidden" data-testid="file-input" onChange={(e) => take(e.target.files)} />
     </div>
   );

@@ -1,7 +1,7 @@
 import { afterEach, expect, test } from 'bun:test';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { useToastStore } from '../toast/toast-store.ts';
-import { Toaster } from '../toast/toaster.tsx';
+import { useToastStore } from '../ui/toast-store.ts';
+import { Toaster } from '../ui/toaster.tsx';
 import { ShareAudioForm } from './share-audio-form.tsx';
 
 afterEach(() => {

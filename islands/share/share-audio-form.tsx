@@ -2,17 +2,22 @@
 import { type FormEvent, useState } from 'react';
 import type { TempShareDto } from '../../src/shared/types.ts';
 import { apiRequest } from '../lib/api.ts';
-import { toast } from '../toast/toast-store.ts';
+import { Button } from '../ui/button.tsx';
+import { Field, Input } from '../ui/input.tsx';
+import { Select } from '../ui/select.tsx';
+import { toast } from '../ui/toast-store.ts';
 import { Dropzone } from './dropzone.tsx';
 import { ShareCreated } from './share-created.tsx';
 
-const EXPIRY_OPTIONS = [
-  ['never', 'Never'],
-  ['1day', '1 Day'],
-  ['3days', '3 Days'],
-  ['1week', '1 Week'],
-  ['30days', '30 Days'],
-] as const;
+type Expiry = 'never' | '1day' | '3days' | '1week' | '30days';
+
+const EXPIRY_OPTIONS: { value: Expiry; label: string }[] = [
+  { value: 'never', label: 'Never' },
+  { value: '1day', label: '1 Day' },
+  { value: '3days', label: '3 Days' },
+  { value: '1week', label: '1 Week' },
+  { value: '30days', label: '30 Days' },
+];
 
 const titleFromFileName = (name: string) => name.replace(/\.[^.]+$/, '');
 
@@ -21,7 +26,7 @@ export function ShareAudioForm({ signedIn, isAdmin }: { signedIn: boolean; isAdm
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState('');
   const [sharedBy, setSharedBy] = useState('');
-  const [expiresIn, setExpiresIn] = useState('never');
+  const [expiresIn, setExpiresIn] = useState<Expiry>('never');
   const [busy, setBusy] = useState(false);
   const [link, setLink] = useState<string | null>(null);
 
@@ -65,30 +70,20 @@ export function ShareAudioForm({ signedIn, isAdmin }: { signedIn: boolean; isAdm
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
       <Dropzone file={file} onChoose={choose} />
-      <label className="grid gap-1.5 text-sm font-medium">
-        Title
-        <input name="title" className="input" value={title} onChange={(e) => setTitle(e.target.value)} />
-      </label>
-      <label className="grid gap-1.5 text-sm font-medium">
-        Shared By
-        <input name="sharedBy" className="input" placeholder="Optional" value={sharedBy} onChange={(e) => setSharedBy(e.target.value)} />
-      </label>
+      <Field label="Title" htmlFor="share-title">
+        <Input id="share-title" name="title" value={title} onChange={(e) => setTitle(e.target.value)} />
+      </Field>
+      <Field label="Shared By" htmlFor="share-shared-by">
+        <Input id="share-shared-by" name="sharedBy" placeholder="Optional" value={sharedBy} onChange={(e) => setSharedBy(e.target.value)} />
+      </Field>
       {isAdmin ? (
-        <label className="grid gap-1.5 text-sm font-medium">
-          Link Expiration
-          <select name="expiresIn" className="input" value={expiresIn} onChange={(e) => setExpiresIn(e.target.value)}>
-            {EXPIRY_OPTIONS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Field label="Link Expiration" htmlFor="share-expires-in">
+          <Select id="share-expires-in" name="expiresIn" value={expiresIn} onChange={setExpiresIn} options={EXPIRY_OPTIONS} />
+        </Field>
       ) : null}
-      <button type="submit" className="btn-primary w-full" disabled={busy || !file || !title.trim()}>
-        {busy ? <span className="spinner" aria-hidden="true" /> : null}
+      <Button type="submit" className="mt-2 w-full" busy={busy} disabled={!file || !title.trim()}>
         {busy ? 'Creating Share Link...' : 'Create Share Link'}
-      </button>
+      </Button>
     </form>
   );
 }

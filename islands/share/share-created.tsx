@@ -1,4 +1,7 @@
 import { useEffect, useState } from 'react';
+import { Button } from '../ui/button.tsx';
+import { Dialog, DialogContent, DialogFooter } from '../ui/dialog.tsx';
+import { Input } from '../ui/input.tsx';
 
 const COPIED_MS = 2000;
 
@@ -24,32 +27,30 @@ export function ShareCreated({ link, signedIn, onReset }: { link: string; signed
 
   return (
     <div className="grid gap-4 text-center">
+      <span aria-hidden="true" className="i-lucide-circle-check mx-auto text-5xl text-accent-text" />
       <h2 className="text-xl font-semibold">Share Link Created!</h2>
       <div className="flex gap-2">
-        <input readOnly aria-label="Share link" className="input" value={link} onFocus={(e) => e.target.select()} />
-        <button type="button" className="btn-outline shrink-0" onClick={copy}>
+        <Input readOnly aria-label="Share link" value={link} onFocus={(e) => e.target.select()} />
+        <Button variant="outline" className="w-28 shrink-0" onClick={copy}>
+          <span aria-hidden="true" className={copied ? 'i-lucide-check text-base' : 'i-lucide-copy text-base'} />
           {copied ? 'Copied!' : 'Copy'}
-        </button>
+        </Button>
       </div>
-      <button type="button" className="btn-ghost" onClick={onReset}>
+      <Button variant="ghost" onClick={onReset}>
         Share Another Audio
-      </button>
-      {invite ? (
-        <div role="dialog" aria-modal="true" aria-labelledby="save-title" className="fixed inset-0 z-40 flex items-center justify-center bg-black/50 p-4">
-          <div className="card grid w-full max-w-sm gap-3 text-left">
-            <h2 id="save-title" className="text-lg font-semibold">Save to Your Library</h2>
-            <p className="muted text-sm">Create an account to keep your music in the family library and play it anywhere.</p>
-            <div className="flex justify-end gap-2">
-              <button type="button" className="btn-ghost" onClick={() => setInvite(false)}>
-                Maybe Later
-              </button>
-              <a href="/login" className="btn-primary">
-                Create Account
-              </a>
-            </div>
-          </div>
-        </div>
-      ) : null}
+      </Button>
+      <Dialog open={invite} onOpenChange={setInvite}>
+        <DialogContent title="Save to Your Library" description="Create an account to keep your music in the family library and play it anywhere.">
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setInvite(false)}>
+              Maybe Later
+            </Button>
+            <Button asChild>
+              <a href="/login">Create Account</a>
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
     </div>
   );
 }

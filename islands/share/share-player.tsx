@@ -1,6 +1,9 @@
 'use client';
 import { useEffect, useRef, useState } from 'react';
 import { formatDuration } from '../../src/shared/format.ts';
+import { Button } from '../ui/button.tsx';
+import { cn } from '../ui/cn.ts';
+import { Slider } from '../ui/slider.tsx';
 
 export interface PlayerTrack {
   title: string;
@@ -87,36 +90,22 @@ export function SharePlayer({ tracks, withTrackList = false }: SharePlayerProps)
         onLoadedMetadata={(e) => Number.isFinite(e.currentTarget.duration) && setDuration(e.currentTarget.duration)}
       />
       {withTrackList ? (
-        <div className="text-center">
-          <div className="font-semibold" data-testid="current-title">{track.title}</div>
-          {track.subtitle ? <div className="muted text-sm">{track.subtitle}</div> : null}
+        <div className="min-w-0 text-center">
+          <div className="truncate font-semibold" data-testid="current-title">{track.title}</div>
+          {track.subtitle ? <div className="truncate text-sm text-muted-foreground">{track.subtitle}</div> : null}
         </div>
       ) : null}
-      <div className="grid gap-1">
-        <input
-          type="range"
-          min={0}
-          max={100}
-          step={1}
-          value={progress}
-          aria-label="Seek"
-          onChange={(e) => seek(Number(e.target.value))}
-          className="w-full accent-orange-600"
-        />
-        <div className="muted flex justify-between text-xs tabular-nums">
+      <div className="grid gap-1.5">
+        <Slider label="Seek" value={progress} onChange={seek} />
+        <div className="flex justify-between text-xs tabular-nums text-muted-foreground">
           <span data-testid="elapsed">{formatDuration(time)}</span>
           <span data-testid="total">{formatDuration(duration)}</span>
         </div>
       </div>
       <div className="flex justify-center">
-        <button
-          type="button"
-          onClick={toggle}
-          aria-label={playing ? 'Pause' : 'Play'}
-          className="flex h-14 w-14 items-center justify-center rounded-full bg-orange-600 text-2xl text-white hover:bg-orange-700"
-        >
-          {playing ? '❚❚' : '▶'}
-        </button>
+        <Button onClick={toggle} aria-label={playing ? 'Pause' : 'Play'} className="h-16 w-16 !rounded-full shadow-md">
+          <span aria-hidden="true" className={playing ? 'i-lucide-pause text-3xl' : 'i-lucide-play ml-0.5 text-3xl'} />
+        </Button>
       </div>
       {withTrackList ? <TrackList tracks={tracks} current={index} onPick={playTrack} /> : null}
     </div>
@@ -127,23 +116,23 @@ function TrackList({ tracks, current, onPick }: { tracks: PlayerTrack[]; current
   return (
     <section className="grid gap-2">
       <h2 className="text-lg font-semibold">Tracks</h2>
-      <ol className="max-h-80 overflow-y-auto rounded-lg border border-stone-200 dark:border-stone-800">
+      <ol className="max-h-80 overflow-y-auto rounded-lg border border-border bg-surface p-1">
         {tracks.map((t, i) => (
           <li key={`${i}-${t.audioUrl}`}>
             <button
               type="button"
               onClick={() => onPick(i)}
               aria-current={i === current ? 'true' : undefined}
-              className={`flex w-full items-center gap-3 px-4 py-2 text-left ${
-                i === current ? 'bg-orange-100 text-orange-900 dark:bg-orange-950 dark:text-orange-100' : 'hover:bg-stone-100 dark:hover:bg-stone-800'
-              }`}
+              className={cn('flex min-h-14 w-full items-center gap-3 rounded-md px-3 py-2 text-left focusable', i === current ? 'bg-accent-soft' : 'hover:bg-muted')}
             >
-              <span className="muted w-6 text-right text-sm tabular-nums">{i + 1}</span>
-              <span className="min-w-0 flex-1">
-                <span className="block truncate font-medium">{t.title}</span>
-                {t.subtitle ? <span className="muted block truncate text-xs">{t.subtitle}</span> : null}
+              <span className="w-6 shrink-0 text-right text-sm tabular-nums text-muted-foreground">
+                {i === current ? <span aria-label="Now playing" className="i-lucide-audio-lines text-base text-accent-text" /> : i + 1}
               </span>
-              <span className="muted text-xs tabular-nums">{formatDuration(t.duration)}</span>
+              <span className="min-w-0 flex-1">
+                <span className={cn('block truncate font-medium', i === current && 'text-accent-text')}>{t.title}</span>
+                {t.subtitle ? <span className="block truncate text-xs text-muted-foreground">{t.subtitle}</span> : null}
+              </span>
+              <span className="shrink-0 text-xs tabular-nums text-muted-foreground">{formatDuration(t.duration)}</span>
             </button>
           </li>
         ))}

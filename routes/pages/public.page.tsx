@@ -1,15 +1,29 @@
-import { Document } from '../../src/render/document.tsx';
 import { LoginForm } from '../../islands/login/login-form.tsx';
-import { Toaster } from '../../islands/toast/toaster.tsx';
+import { buttonClass } from '../../islands/ui/button-styles.ts';
+import { Card, CardDescription } from '../../islands/ui/card.tsx';
+import { Toaster } from '../../islands/ui/toaster.tsx';
+import { Document } from '../../src/render/document.tsx';
+
+/** The flame mark beside the product name. */
+function Mark({ className }: { className: string }) {
+  return (
+    <span aria-hidden="true" className={`inline-flex items-center justify-center rounded-2xl bg-accent text-accent-foreground shadow-md ${className}`}>
+      <span className="i-lucide-flame" />
+    </span>
+  );
+}
 
 /** `/` for a guest: title, tagline and the way in (spec §2). */
 export function LandingPage() {
   return (
     <Document title="Hearth" description="Hearth: music for the whole family">
-      <main className="flex min-h-screen flex-col items-center justify-center gap-6 p-6 text-center">
-        <h1 className="text-5xl font-bold tracking-tight">Hearth</h1>
-        <p className="muted text-lg">music for the whole family</p>
-        <a href="/login" className="btn-primary px-8">
+      <main className="flex min-h-dvh flex-col items-center justify-center gap-6 p-6 text-center">
+        <Mark className="h-20 w-20 text-5xl" />
+        <div className="grid gap-2">
+          <h1 className="text-2xl font-bold tracking-tight md:text-[2.5rem] md:leading-tight">Hearth</h1>
+          <p className="text-lg text-muted-foreground">music for the whole family</p>
+        </div>
+        <a href="/login" className={buttonClass({ size: 'lg', className: 'min-w-40' })}>
           Login
         </a>
       </main>
@@ -20,12 +34,16 @@ export function LandingPage() {
 export function LoginPage() {
   return (
     <Document title="Login - Hearth">
-      <main className="flex min-h-screen items-center justify-center p-6">
-        <div className="card w-full max-w-sm">
-          <h1 className="mb-1 text-2xl font-semibold">Login</h1>
-          <p className="muted mb-6 text-sm">Sign in to Hearth</p>
+      <main className="flex min-h-dvh flex-col items-center justify-center gap-6 p-4 sm:p-6">
+        <a href="/" className="flex items-center gap-2.5 rounded-md text-lg font-bold focusable">
+          <Mark className="h-9 w-9 text-xl" />
+          Hearth
+        </a>
+        <Card className="w-full max-w-sm">
+          <h1 className="text-xl font-semibold">Login</h1>
+          <CardDescription className="mb-6 mt-1">Sign in to Hearth</CardDescription>
           <LoginForm />
-        </div>
+        </Card>
       </main>
       <Toaster />
     </Document>

@@ -3,11 +3,12 @@ import { ReloadButton } from '../../islands/reload-button.tsx';
 import { Document } from '../../src/render/document.tsx';
 import { pageScope } from '../../src/render/page-scope.ts';
 
-/** A centred title-and-explanation screen, shared by every not-found and error page. */
-export function MessageScreen({ heading, children }: { heading: string; children: ReactNode }) {
+/** A centred icon, title and explanation, shared by every not-found and error page. */
+export function MessageScreen({ icon, heading, children }: { icon: string; heading: string; children: ReactNode }) {
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-3 p-6 text-center">
-      <h1 className="text-2xl font-bold">{heading}</h1>
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
+      <span aria-hidden="true" className={`${icon} text-6xl text-muted-foreground`} />
+      <h1 className="text-xl font-bold md:text-2xl">{heading}</h1>
       {children}
     </main>
   );
@@ -17,8 +18,8 @@ export function NotFoundPage() {
   pageScope().status = 404;
   return (
     <Document title="404 Page Not Found - Hearth">
-      <MessageScreen heading="404 Page Not Found">
-        <p className="muted">Did you forget to add the page to the router?</p>
+      <MessageScreen icon="i-lucide-map-pin-off" heading="404 Page Not Found">
+        <p className="text-muted-foreground">Did you forget to add the page to the router?</p>
       </MessageScreen>
     </Document>
   );
@@ -28,8 +29,8 @@ export function AccessDeniedPage() {
   pageScope().status = 403;
   return (
     <Document title="Access Denied - Hearth">
-      <MessageScreen heading="Access Denied">
-        <p className="muted">You need admin privileges to access this page.</p>
+      <MessageScreen icon="i-lucide-shield-alert" heading="Access Denied">
+        <p className="text-muted-foreground">You need admin privileges to access this page.</p>
       </MessageScreen>
     </Document>
   );
@@ -39,9 +40,9 @@ export function AccessDeniedPage() {
 export function ErrorPage({ message }: { message: string }) {
   return (
     <Document title="Something went wrong - Hearth">
-      <MessageScreen heading="Something went wrong">
-        <p className="muted">An unexpected error occurred. Please try refreshing the page.</p>
-        <pre className="max-w-xl whitespace-pre-wrap rounded bg-stone-200 px-3 py-2 text-sm dark:bg-stone-800">{message}</pre>
+      <MessageScreen icon="i-lucide-triangle-alert" heading="Something went wrong">
+        <p className="max-w-md text-muted-foreground">An unexpected error occurred. Please try refreshing the page.</p>
+        <pre className="max-w-full overflow-x-auto whitespace-pre-wrap break-words rounded-md bg-muted px-3 py-2 font-mono text-sm md:max-w-xl">{message}</pre>
         <ReloadButton />
       </MessageScreen>
     </Document>

@@ -24,13 +24,14 @@ export function Document({ title, description, head, children }: DocumentProps) 
         <title>{title}</title>
         {description ? <meta name="description" content={description} /> : null}
         {head}
-        <meta name="theme-color" content="#ea580c" />
+        <meta name="theme-color" content="#faf8f5" media="(prefers-color-scheme: light)" />
+        <meta name="theme-color" content="#171412" media="(prefers-color-scheme: dark)" />
         <link rel="manifest" href="/manifest.webmanifest" />
         <link rel="icon" type="image/png" sizes="192x192" href="/icons/icon-192.png" />
         <link rel="apple-touch-icon" href="/icons/icon-192.png" />
         <link rel="stylesheet" href={scope.css} />
       </head>
-      <body className="min-h-screen bg-stone-50 text-stone-900 antialiased dark:bg-stone-950 dark:text-stone-100">
+      <body className="min-h-dvh bg-background font-sans text-foreground antialiased">
         {children}
       </body>
     </html>

@@ -38,11 +38,11 @@ function CollectionShare({ collection }: { collection: Collection }) {
   return (
     <Document title={`${collection.name} - Hearth`} description={description} head={head}>
       <ShareLayout artworkUrl={collection.artworkUrl} alt={collection.name}>
-        <h1 className="text-center text-2xl font-bold">{collection.name}</h1>
+        <h1 className="w-full truncate text-center text-xl font-bold md:text-2xl">{collection.name}</h1>
         {count > 0 ? (
           <SharePlayer tracks={collection.songs.map(toTrack)} withTrackList />
         ) : (
-          <p className="muted">No tracks yet</p>
+          <p className="text-muted-foreground">No tracks yet</p>
         )}
       </ShareLayout>
     </Document>

@@ -1,22 +1,26 @@
 import { ShareAudioForm } from '../../../islands/share/share-audio-form.tsx';
-import { Toaster } from '../../../islands/toast/toaster.tsx';
+import { Card } from '../../../islands/ui/card.tsx';
+import { Toaster } from '../../../islands/ui/toaster.tsx';
 import { Document } from '../../../src/render/document.tsx';
 import { pageScope } from '../../../src/render/page-scope.ts';
+import { PoweredBy } from './share-layout.tsx';
 
 /** `/share`: anyone turns one audio file into a public link (spec §2 Share Audio). */
 export function ShareAudioPage() {
   const { user } = pageScope();
   return (
     <Document title="Share Audio - Hearth" description="Share an audio file with a link on Hearth">
-      <main className="mx-auto flex min-h-screen max-w-lg flex-col gap-6 p-6">
-        <header className="pt-6 text-center">
-          <h1 className="text-2xl font-bold">Share Audio</h1>
-          <p className="muted text-sm">Upload one audio file and get a link anyone can listen to.</p>
+      <main className="mx-auto flex min-h-dvh w-full max-w-lg flex-col gap-6 px-4 pb-6 pt-10 sm:px-6">
+        <header className="grid gap-1 text-center">
+          <h1 className="text-xl font-bold md:text-2xl">Share Audio</h1>
+          <p className="text-sm text-muted-foreground">Upload one audio file and get a link anyone can listen to.</p>
         </header>
-        <div className="card">
+        <Card className="p-4 sm:p-6">
           <ShareAudioForm signedIn={Boolean(user)} isAdmin={user?.isAdmin === true} />
+        </Card>
+        <div className="flex justify-center">
+          <PoweredBy />
         </div>
-        <footer className="muted mt-auto text-center text-sm">Powered by Hearth</footer>
       </main>
       <Toaster />
     </Document>

@@ -1,30 +1,34 @@
 import type { ReactNode } from 'react';
+import { Artwork } from '../../../islands/ui/artwork.tsx';
 
-/** The share pages' frame: artwork, heading, the player, and the footer. */
+/** 'Powered by Hearth' with the flame, at the foot of every public share page. */
+export function PoweredBy() {
+  return (
+    <footer className="mt-auto flex items-center gap-1.5 pt-6 text-sm text-muted-foreground">
+      <span aria-hidden="true" className="i-lucide-flame text-accent-text" />
+      Powered by Hearth
+    </footer>
+  );
+}
+
+/** The share pages' frame: artwork first, then heading and player, then the footer. */
 export function ShareLayout({ artworkUrl, alt, children }: { artworkUrl: string | null; alt: string; children: ReactNode }) {
   return (
-    <main className="mx-auto flex min-h-screen max-w-md flex-col items-center gap-6 p-6">
-      <div className="mt-4 aspect-square w-full max-w-xs overflow-hidden rounded-2xl bg-stone-200 shadow-lg dark:bg-stone-800">
-        {artworkUrl ? (
-          <img src={artworkUrl} alt={alt} className="h-full w-full object-cover" />
-        ) : (
-          <div data-testid="artwork-placeholder" className="flex h-full w-full items-center justify-center text-7xl text-stone-400">
-            ♪
-          </div>
-        )}
-      </div>
+    <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col items-center gap-6 px-5 pb-6 pt-8">
+      <Artwork url={artworkUrl} alt={alt} className="aspect-square w-full max-w-[20rem] rounded-xl text-7xl shadow-xl" />
       {children}
-      <footer className="muted mt-auto pt-6 text-sm">Powered by Hearth</footer>
+      <PoweredBy />
     </main>
   );
 }
 
 export function ShareNotFound({ heading, text }: { heading: string; text: string }) {
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-3 p-6 text-center">
-      <h1 className="text-2xl font-bold">{heading}</h1>
-      <p className="muted">{text}</p>
-      <footer className="muted mt-8 text-sm">Powered by Hearth</footer>
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-3 p-6 text-center">
+      <span aria-hidden="true" className="i-lucide-music-2 text-6xl text-muted-foreground" />
+      <h1 className="text-xl font-bold md:text-2xl">{heading}</h1>
+      <p className="text-muted-foreground">{text}</p>
+      <PoweredBy />
     </main>
   );
 }

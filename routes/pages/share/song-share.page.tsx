@@ -58,9 +58,9 @@ export function SongSharePage({ shareId }: { shareId: string }) {
   return (
     <Document title={`${audio.title} - Hearth`} description={description} head={head}>
       <ShareLayout artworkUrl={audio.artworkUrl} alt={audio.title}>
-        <div className="text-center">
-          <h1 className="text-2xl font-bold">{audio.title}</h1>
-          {audio.subtitle ? <p className="muted">{audio.subtitle}</p> : null}
+        <div className="w-full min-w-0 text-center">
+          <h1 className="truncate text-xl font-bold md:text-2xl">{audio.title}</h1>
+          {audio.subtitle ? <p className="truncate text-muted-foreground">{audio.subtitle}</p> : null}
         </div>
         <SharePlayer tracks={[{ title: audio.title, subtitle: audio.subtitle, audioUrl: audio.audioUrl, duration: audio.duration }]} />
       </ShareLayout>
