@@ -17,7 +17,8 @@ import { unoConfig } from '../uno.config.ts';
 /** Browser assets are served under this prefix from `<build>/public`. */
 export const ASSETS_PREFIX = '/assets/';
 const CLIENT_ENTRY = 'src/render/client-entry.tsx';
-const RSC_ENTRY = 'src/render/rsc-entry.tsx';
+// The entry that knows the pages lives with them; the renderer loads what this builds.
+const RSC_ENTRY = 'routes/pages/rsc-entry.tsx';
 
 function clientModules(): string[] {
   return sourceFiles(['islands/**/*.{ts,tsx}']).filter((file) => isClientModule(readFileSync(join(ROOT, file), 'utf8')));

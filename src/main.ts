@@ -26,6 +26,9 @@ try {
 const log = createLogger(config.logLevel);
 // Page bundles are built here when missing or stale, so `start` works on a fresh clone.
 await ensureBuilt();
+// Pages reach the server only through the built RSC bundle: under `bun --watch` (npm run dev)
+// load their sources too, so edits to them restart the server and the restart rebuilds.
+if (process.execArgv.some((arg) => arg === '--watch' || arg === '--hot')) await import('../routes/pages/registry.ts');
 const { handle, secret, paths } = openDataDir(config.dataDir);
 const app = createApp({ config, db: handle.db, secret, log });
 try {

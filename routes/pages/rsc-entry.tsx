@@ -1,20 +1,17 @@
 import { type ReactNode, createElement } from 'react';
-import { type ClientManifest, renderToReadableStream } from 'react-server-dom-webpack/server.edge';
-import { PAGES, type PageName } from '../../routes/pages/registry.ts';
-import { type PageScope, scopeStorage } from './page-scope.ts';
+import { renderToReadableStream } from 'react-server-dom-webpack/server.edge';
+import type { RenderFlight } from '../../src/render/renderer.tsx';
+import { scopeStorage } from '../../src/render/page-scope.ts';
+import { PAGES, type PageName } from './registry.ts';
 
 /**
- * The RSC bundle's only entry (built with the react-server condition). The server calls it
- * with a page name rather than an element, so elements are made by this bundle's React.
+ * The RSC bundle's only entry (built by src/build.ts with the react-server condition); it lives
+ * with the pages so the renderer never imports them. The server calls it with a page name
+ * rather than an element, so elements are made by this bundle's React.
  */
-export function renderFlight(
-  page: PageName,
-  props: Record<string, unknown>,
-  scope: PageScope,
-  clientManifest: ClientManifest,
-  onError: (error: unknown) => void,
-): ReadableStream<Uint8Array> {
-  const component = PAGES[page] as (p: typeof props) => ReactNode;
+export const renderFlight: RenderFlight = (page, props, scope, clientManifest, onError) => {
+  if (!Object.hasOwn(PAGES, page)) throw new Error(`No page named "${page}"`);
+  const component = PAGES[page as PageName] as (p: typeof props) => ReactNode;
   // Flight renders in tasks scheduled from here, so they all see this request's scope.
   return scopeStorage.run(scope, () =>
     renderToReadableStream(createElement(component, props), clientManifest, {
@@ -23,4 +20,4 @@ export function renderFlight(
       },
     }),
   );
-}
+};

@@ -3,7 +3,6 @@ import { type ReactNode, use } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { createFromReadableStream } from 'react-server-dom-webpack/client.edge';
 import type { ClientManifest } from 'react-server-dom-webpack/server.edge';
-import type { PageName } from '../../routes/pages/registry.ts';
 import { ensureBuilt } from '../build.ts';
 import type { Logger } from '../logger.ts';
 import { ROOT } from './build-paths.ts';
@@ -11,15 +10,30 @@ import { THEME_SCRIPT, contentSecurityPolicy, createNonce } from './csp.ts';
 import { composeHtml, escapeAttribute } from './html-stream.ts';
 import type { PageScope } from './page-scope.ts';
 
-type RscModule = typeof import('./rsc-entry.tsx');
+/**
+ * What the RSC bundle's entry exports (routes/pages/rsc-entry.tsx, named by the build): it knows
+ * the pages; the renderer only passes their names through.
+ */
+export type RenderFlight = (
+  page: string,
+  props: Record<string, unknown>,
+  scope: PageScope,
+  clientManifest: ClientManifest,
+  onError: (error: unknown) => void,
+) => ReadableStream<Uint8Array>;
 
-export interface Renderer {
+interface RscModule {
+  renderFlight: RenderFlight;
+}
+
+/** `Page` is the caller's page names (routes/pages/registry.ts); the renderer needs none. */
+export interface Renderer<Page extends string = string> {
   /** Folder the browser assets are served from (`/assets/…`). */
   assetsDir: string;
   /** Renders a page to a streamed HTML response; `scope.status` may be changed by the page. */
-  render(page: PageName, props: Record<string, unknown>, scope: Omit<PageScope, 'css' | 'status'>, status?: number): Promise<Response>;
+  render(page: Page, props: Record<string, unknown>, scope: Omit<PageScope, 'css' | 'status'>, status?: number): Promise<Response>;
   /** The same render with a given nonce, unwrapped: for the page cache (see page-cache.ts). */
-  renderBody(page: PageName, props: Record<string, unknown>, scope: BaseScope, status: number, nonce: string): Promise<RenderedPage>;
+  renderBody(page: Page, props: Record<string, unknown>, scope: BaseScope, status: number, nonce: string): Promise<RenderedPage>;
   /** The per-response headers of a page whose scripts carry `nonce`. */
   headers(nonce: string): Record<string, string>;
 }
@@ -47,13 +61,10 @@ async function installSsrModules(clientModules: Record<string, string>) {
 }
 
 /** Builds (when stale) and loads the bundles once; then each render is Flight → HTML in-process. */
-export async function createRenderer(log: Logger): Promise<Renderer> {
+export async function createRenderer<Page extends string = string>(log: Logger): Promise<Renderer<Page>> {
   const { dir, manifest } = await ensureBuilt();
   const rsc = (await import(join(dir, manifest.rscEntry))) as RscModule;
   await installSsrModules(manifest.clientModules);
-  // Puts the page sources in the module graph, so `bun --watch` (npm run dev) restarts on their
-  // edits and the restart rebuilds the stale bundles.
-  if (manifest.mode === 'development') await import('../../routes/pages/registry.ts');
   const clientManifest: ClientManifest = {};
   const moduleMap: Record<string, Record<string, { id: string; chunks: string[]; name: string }>> = {};
   for (const [source, url] of Object.entries(manifest.clientModules)) {
@@ -69,7 +80,7 @@ export async function createRenderer(log: Logger): Promise<Renderer> {
     'cache-control': 'no-store',
   });
 
-  async function renderBody(page: PageName, props: Record<string, unknown>, baseScope: BaseScope, status: number, nonce: string) {
+  async function renderBody(page: Page, props: Record<string, unknown>, baseScope: BaseScope, status: number, nonce: string) {
     const scope: PageScope = { ...baseScope, css: manifest.css, status };
     const [forHtml, forInline] = rsc.renderFlight(page, props, scope, clientManifest, onError).tee();
     const response = createFromReadableStream<ReactNode>(forHtml, { serverConsumerManifest });
