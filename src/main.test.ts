@@ -2,7 +2,8 @@ import { afterEach, describe, expect, test } from 'bun:test';
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDb } from '../db/client.ts';
-import { type ServerProcess, spawnMain, startMain } from './testing/process.ts';
+import { ensureBuilt } from './build.ts';
+import { type ServerProcess, npmScript, runShell, spawnMain, startMain } from './testing/process.ts';
 import { makeTempDir } from './testing/server.ts';
 
 const cleanups: (() => unknown)[] = [];
@@ -37,9 +38,11 @@ describe('first start', () => {
     const dataDir = join(tempDataDir(), 'fresh');
     const server = await start({ DATA_DIR: dataDir });
     const output = server.output();
-    const match = output.match(/Log in at (\S+)\/login as "admin" with password: (\S+)\./);
-    expect(match).not.toBeNull();
-    expect((await login(server.url, 'admin', match![2]!)).status).toBe(200);
+    expect(output).toContain('/login as "admin" with this password (shown only once):\n');
+    // Nothing but the password after "Password: ", so copying the line's end copies it alone.
+    const password = output.match(/^Password: (\S+)\n/m)?.[1];
+    expect(password).toBeDefined();
+    expect((await login(server.url, 'admin', password!)).status).toBe(200);
     expect(existsSync(join(dataDir, 'hearth.db'))).toBe(true);
     expect(existsSync(join(dataDir, 'media'))).toBe(true);
     expect(statSync(join(dataDir, 'secret.key')).mode & 0o777).toBe(0o600);
@@ -58,6 +61,69 @@ describe('first start', () => {
     expect((await login(second.url, 'dad', 'mum-secret')).status).toBe(401);
   });
 });
+
+describe('first-run hint', () => {
+  test('the printed password-change command works through npm (only Node.js and npm needed)', async () => {
+    const dataDir = tempDataDir();
+    const server = await start({ DATA_DIR: dataDir });
+    const hint = server.output().match(/^Change it with: (.+)$/m)?.[1];
+    expect(hint).toBe('npm run cli -- user passwd admin --password NEW');
+    const { code, output } = await runShell(hint!.replace('NEW', 'a-new-password'), { DATA_DIR: dataDir });
+    expect(output).toContain('Changed the password of "admin"');
+    expect(code).toBe(0);
+    expect((await login(server.url, 'admin', 'a-new-password')).status).toBe(200);
+  });
+
+  test('`npm run cli -- …` hands --password to the CLI', async () => {
+    const dataDir = tempDataDir();
+    const added = await runShell('npm run cli -- user add grandma --password knitting-needles', { DATA_DIR: dataDir });
+    expect(added.output).toContain('Created user "grandma".');
+    expect(added.code).toBe(0);
+    const usage = await runShell('npm run cli -- help', { DATA_DIR: dataDir });
+    expect(usage.output).toContain('Usage: npm run cli -- <command>');
+  });
+});
+
+describe('production', () => {
+  // Bun folds NODE_ENV into React's entry files as it loads them, so only the environment the
+  // process starts with picks React's build: `npm start` must set it.
+  test('npm start runs React production builds: no development warnings, the production bundle', async () => {
+    const { env, bunArgs } = await npmScript('start');
+    expect(bunArgs).toEqual(['src/main.ts']);
+    expect(env.NODE_ENV).toBe('production');
+    await ensureBuilt('production'); // ahead of start, so a cold build does not count against start-up
+    const server = await start({ ...env, DATA_DIR: tempDataDir(), ADMIN_USERNAME: 'mum', ADMIN_PASSWORD: 'mum-secret' });
+    const cookie = (await login(server.url, 'mum', 'mum-secret')).headers.get('set-cookie')!.split(';')[0]!;
+    const pages = await Promise.all(
+      ['/', '/login', '/share', '/share/missing', '/no-such-page'].map((path) => fetch(server.url + path).then((r) => r.text())),
+    );
+    pages.push(await (await fetch(server.url, { headers: { cookie } })).text());
+    expect(pages[0]).toContain('<html');
+
+    const code = await clientScripts(server.url, pages.join('\n'));
+    expect(code).toContain('Minified React error'); // only React's production builds carry it
+    expect(code).not.toContain('jsxDEV');
+    expect(code).not.toContain('react-dom.development');
+    await Bun.sleep(100);
+    expect(server.output()).not.toMatch(/Warning:|unique "key"|react\.dev\/link\/warning/);
+  }, 180_000);
+});
+
+/** Every /assets/ script the pages load, followed through their static imports. */
+async function clientScripts(base: string, html: string): Promise<string> {
+  const queue = [...html.matchAll(/\/assets\/[^"'\s]+\.js/g)].map((m) => m[0]);
+  const seen = new Set<string>();
+  let code = '';
+  while (queue.length > 0 && seen.size < 200) {
+    const path = queue.shift()!;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const text = await (await fetch(base + path)).text();
+    code += text;
+    for (const m of text.matchAll(/(?:from|import)\s*["'](\.{1,2}\/[^"']+\.js)["']/g)) queue.push(new URL(m[1]!, base + path).pathname);
+  }
+  return code;
+}
 
 describe('configuration', () => {
   test.each([

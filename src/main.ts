@@ -1,4 +1,3 @@
-import './render/node-env.ts';
 import { createApp } from './app.ts';
 import { ensureBuilt } from './build.ts';
 import { ConfigError, parseConfig } from './config.ts';
@@ -10,9 +9,16 @@ import { PortInUseError, listen } from './server.ts';
 import { ensureFirstAdmin } from './services/accounts/first-admin.ts';
 
 // The only module with side effects: config → data folder → migrate → app → listen → jobs.
+// React's build follows NODE_ENV as the process starts (Bun folds it into React's entry files
+// while loading the import graph, before any module body runs): `npm start` sets production.
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
+}
+
+/** A username as one shell word, for a command a person pastes. */
+function shellWord(word: string): string {
+  return /^[\w.@+-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
 let config;
@@ -44,9 +50,13 @@ const admin = await ensureFirstAdmin(handle.db, config, log);
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const url = config.publicUrl ?? `http://${shownHost}:${app.server?.port}`;
 console.log(`Hearth is running on ${url} (data in ${paths.root})`);
-if (admin) {
-  console.log(`Log in at ${url}/login as "${admin.username}"` + (admin.generated ? ` with password: ${admin.password}` : ' with ADMIN_PASSWORD') + '.');
-  if (admin.generated) console.log('This password is shown only once: change it with `bun run cli user passwd`.');
+if (admin?.generated) {
+  // The password alone at the end of its line, so nothing else is copied with it.
+  console.log(`Log in at ${url}/login as "${admin.username}" with this password (shown only once):`);
+  console.log(`Password: ${admin.password}`);
+  console.log(`Change it with: npm run cli -- user passwd ${shellWord(admin.username)} --password NEW`);
+} else if (admin) {
+  console.log(`Log in at ${url}/login as "${admin.username}" with ADMIN_PASSWORD.`);
 }
 
 const jobsAbort = new AbortController();

@@ -2,7 +2,7 @@ import { mediaStorage } from '../services/media/context.ts';
 import { seedDemo } from '../services/media/demo.ts';
 import type { CliCommand } from './command.ts';
 
-/** `bun run cli demo`: a small published catalogue of generated music, so a newcomer hears something. */
+/** `npm run cli -- demo`: a small published catalogue of generated music, so a newcomer hears something. */
 export const demoCommand: CliCommand = {
   options: {},
   async run({ db, config, print }) {

@@ -19,12 +19,12 @@ function summary(report: ImportReport, print: (line: string) => void): void {
   for (const { file, reason } of report.failed) print(`  failed ${file}: ${reason}`);
 }
 
-/** `bun run cli import DIR [--publish] [--in-place]` */
+/** `npm run cli -- import DIR [--publish] [--in-place]` */
 export const importCommand: CliCommand = {
   options: { publish: { type: 'boolean', default: false }, 'in-place': { type: 'boolean', default: false } },
   async run({ db, config, args, print }) {
     const dir = args.positionals[0];
-    if (!dir) throw new CliUsageError('"import" needs a folder: bun run cli import DIR [--publish] [--in-place]');
+    if (!dir) throw new CliUsageError('"import" needs a folder: npm run cli -- import DIR [--publish] [--in-place]');
     let report: ImportReport;
     try {
       report = await importFolder(db, mediaStorage(config), dir, {

@@ -9,7 +9,8 @@ import { importCommand } from './import.ts';
 import { purgeCommand } from './purge.ts';
 import { userCommand } from './user.ts';
 
-// `bun run cli <command> …`: works on DATA_DIR while the server runs (WAL + busy timeout).
+// `npm run cli -- <command> …`: works on DATA_DIR while the server runs (WAL + busy timeout).
+// The `--` hands every flag to the CLI; without it npm keeps `--password` for itself.
 const COMMANDS: Record<string, CliCommand> = {
   user: userCommand,
   purge: purgeCommand,
@@ -17,7 +18,7 @@ const COMMANDS: Record<string, CliCommand> = {
   demo: demoCommand,
 };
 
-const USAGE = `Usage: bun run cli <command>
+const USAGE = `Usage: npm run cli -- <command>
 
   user add NAME --password PW [--admin]   create a family account
   user passwd NAME --password PW          set a new password (signs the user out everywhere)

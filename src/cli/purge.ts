@@ -1,7 +1,7 @@
 import { purgeJob } from '../jobs/index.ts';
 import type { CliCommand } from './command.ts';
 
-/** `bun run cli purge`: the hourly trash purge, now (same job, same hooks as the server). */
+/** `npm run cli -- purge`: the hourly trash purge, now (same job, same hooks as the server). */
 export const purgeCommand: CliCommand = {
   options: {},
   async run({ db, config, log, print }) {

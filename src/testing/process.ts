@@ -50,16 +50,33 @@ export async function startMain(env: Record<string, string>): Promise<ServerProc
   return { child, url: `http://127.0.0.1:${port}`, output, exited: child.exited };
 }
 
-/** Runs `bun run cli …` to completion. */
-export async function runCli(args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
-  const child = Bun.spawn(['bun', 'src/cli/index.ts', ...args], {
-    env: { ...process.env, ...env },
-    stdin: 'ignore',
-    stdout: 'pipe',
-    stderr: 'pipe',
-  });
+async function runToEnd(cmd: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
+  const child = Bun.spawn(cmd, { env: { ...process.env, ...env }, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' });
   const output = collect(child);
   const code = await child.exited;
   await Bun.sleep(10);
   return { code, output: output() };
+}
+
+/** Runs the CLI (`npm run cli -- …`) to completion. */
+export function runCli(args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
+  return runToEnd(['bun', 'src/cli/index.ts', ...args], env);
+}
+
+/** Runs one command line as a person would paste it (`sh -c`), e.g. a hint the server printed. */
+export function runShell(line: string, env: Record<string, string>): Promise<{ code: number; output: string }> {
+  return runToEnd(['sh', '-c', line], env);
+}
+
+/** A package.json script `VAR=value … bun ARGS` as the environment it sets and Bun's arguments. */
+export async function npmScript(name: string): Promise<{ env: Record<string, string>; bunArgs: string[] }> {
+  const { scripts } = (await Bun.file('package.json').json()) as { scripts: Record<string, string> };
+  const words = (scripts[name] ?? '').trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  while (words[0]?.includes('=')) {
+    const [key, value] = words.shift()!.split('=') as [string, string];
+    env[key] = value;
+  }
+  if (words.shift() !== 'bun') throw new Error(`script "${name}" is not "VAR=value … bun ARGS": ${scripts[name]}`);
+  return { env, bunArgs: words };
 }
