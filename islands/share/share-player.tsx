@@ -125,13 +125,12 @@ function TrackList({ tracks, current, onPick }: { tracks: PlayerTrack[]; current
               aria-current={i === current ? 'true' : undefined}
               className={cn('flex min-h-14 w-full items-center gap-3 rounded-md px-3 py-2 text-left focusable', i === current ? 'bg-accent-soft' : 'hover:bg-muted')}
             >
-              <span className="w-6 shrink-0 text-right text-sm tabular-nums text-muted-foreground">
-                {i === current ? <span aria-label="Now playing" className="i-lucide-audio-lines text-base text-accent-text" /> : i + 1}
-              </span>
+              <span className="w-6 shrink-0 text-right text-sm tabular-nums text-muted-foreground">{i + 1}</span>
               <span className="min-w-0 flex-1">
                 <span className={cn('block truncate font-medium', i === current && 'text-accent-text')}>{t.title}</span>
                 {t.subtitle ? <span className="block truncate text-xs text-muted-foreground">{t.subtitle}</span> : null}
               </span>
+              {i === current ? <span aria-label="Now playing" className="i-lucide-audio-lines text-base text-accent-text" /> : null}
               <span className="shrink-0 text-xs tabular-nums text-muted-foreground">{formatDuration(t.duration)}</span>
             </button>
           </li>

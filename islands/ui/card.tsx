@@ -3,7 +3,7 @@ import { cn } from './cn.ts';
 
 /** A surface with a low-contrast border and radius 12 px. */
 export function Card({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('rounded-lg border border-border bg-surface p-6 text-foreground shadow-sm', className)} {...rest} />;
+  return <div data-slot="card" className={cn('rounded-lg border border-border bg-surface p-6 text-foreground shadow-sm', className)} {...rest} />;
 }
 
 export function CardTitle({ className, ...rest }: HTMLAttributes<HTMLHeadingElement>) {

@@ -18,7 +18,9 @@ export function Select<V extends string>({ value, onChange, options, id, label, 
     <SelectPrimitive.Root value={value} onValueChange={(next) => onChange(next as V)} name={name}>
       <SelectPrimitive.Trigger id={id} aria-label={label} className={cn(INPUT_CLASS, 'flex items-center justify-between gap-2 text-left', className)}>
         <SelectPrimitive.Value />
-        <SelectPrimitive.Icon aria-hidden="true" className="i-lucide-chevron-down text-base text-muted-foreground" />
+        <SelectPrimitive.Icon asChild>
+          <span aria-hidden="true" className="i-lucide-chevron-down text-base text-muted-foreground" />
+        </SelectPrimitive.Icon>
       </SelectPrimitive.Trigger>
       <SelectPrimitive.Portal>
         <SelectPrimitive.Content

@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, openPage, waitForHydration } from '../testing/browser.ts';
+import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
+import { type TestServer, startTestServer } from '../testing/server.ts';
+import { createAlbum, createPlaylist, uploadSong } from './seed.ts';
+
+setDefaultTimeout(120_000);
+
+let server: TestServer;
+let browser: Browser;
+let adminCookie: string;
+let kidCookie: string;
+const paths: Record<string, string> = {};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  adminCookie = await server.signUp('mum', { password: 'lullaby99', isAdmin: true });
+  kidCookie = await server.signUp('kiddo', { password: 'crayons99' });
+  const album = await createAlbum(server, adminCookie, 'A very long album name that keeps going well past the edge of a phone');
+  const song = await uploadSong(server, adminCookie, 'tone.wav', { title: 'Bedtime', artist: 'Grandpa Joe', albumId: album.id });
+  const second = await uploadSong(server, adminCookie, 'tone.ogg', { title: 'Wake Up', albumId: album.id });
+  const playlist = await createPlaylist(server, adminCookie, 'Road Trip', [song.id, second.id]);
+  Object.assign(paths, {
+    landing: '/',
+    login: '/login',
+    'not found': '/no/such/page',
+    'share song': `/share/${song.shareId}`,
+    'share album': `/share/album/${album.shareId}`,
+    'share playlist': `/share/playlist/${playlist.shareId}`,
+    'share missing': '/share/nothing-here',
+    'share audio': '/share',
+  });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+];
+
+async function contextFor(viewport: { width: number; height: number }, theme: 'light' | 'dark', cookie?: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
+  if (cookie) {
+    const [name, value] = cookie.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: server.url }]);
+  }
+  return context;
+}
+
+async function visit(page: Page, path: string) {
+  await page.goto(server.url + path);
+  await waitForHydration(page);
+}
+
+for (const viewport of VIEWPORTS) {
+  for (const theme of ['light', 'dark'] as const) {
+    describe(`${viewport.width} px, ${theme}`, () => {
+      test('public pages: sans-serif text, controls inside their cards, no horizontal overflow', async () => {
+        const context = await contextFor(viewport, theme);
+        const page = await context.newPage();
+        for (const [name, path] of Object.entries(paths)) {
+          await visit(page, path);
+          expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+          expect({ name, ...(await checkLayout(page)) }).toEqual({ name, ...CLEAN_LAYOUT });
+        }
+        await context.close();
+      });
+
+      test('signed-in pages and Access Denied: the same holds, and the chrome fits', async () => {
+        const context = await contextFor(viewport, theme, kidCookie);
+        const page = await context.newPage();
+        for (const path of ['/', '/playlists', '/albums', '/account', '/admin', '/share']) {
+          await visit(page, path);
+          expect({ path, ...(await checkLayout(page)) }).toEqual({ path, ...CLEAN_LAYOUT });
+        }
+        await page.goto(server.url + '/admin');
+        await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+        await context.close();
+      });
+
+      test('a toast sits fully on screen, with its close control inside the viewport', async () => {
+        const context = await contextFor(viewport, theme);
+        const page = await context.newPage();
+        await visit(page, '/login');
+        await page.getByLabel('Username').fill('mum');
+        await page.getByLabel('Password').fill('not-the-password');
+        await page.getByRole('button', { name: 'Login' }).click();
+        const toast = page.getByTestId('toast');
+        await toast.getByText('Login failed').waitFor();
+        // Measured where it rests, after its slide-in.
+        await page.waitForFunction(() => document.querySelector('[data-testid="toast"]')?.getAnimations().length === 0);
+        const inside = async (box: { x: number; y: number; width: number; height: number } | null) =>
+          box !== null && box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width && box.y + box.height <= viewport.height;
+        expect(await inside(await toast.boundingBox())).toBe(true);
+        expect(await inside(await toast.getByRole('button', { name: 'Close' }).boundingBox())).toBe(true);
+        expect((await checkLayout(page)).overflowX).toBe(0);
+        await context.close();
+      });
+    });
+  }
+}
+
+describe('toasts and keyboard', () => {
+  test('a toast is dismissed by a 50 px swipe right, not by a shorter one, and by its close button', async () => {
+    const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await visit(page, '/login');
+    const fail = async () => {
+      await page.getByLabel('Username').fill('mum');
+      await page.getByLabel('Password').fill('not-the-password');
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.getByTestId('toast').getByText('Login failed').waitFor();
+    };
+    const swipe = async (dx: number) => {
+      const box = (await page.getByTestId('toast').boundingBox())!;
+      await page.mouse.move(box.x + 40, box.y + box.height / 2);
+      await page.mouse.down();
+      for (let step = 1; step <= 5; step += 1) await page.mouse.move(box.x + 40 + (dx * step) / 5, box.y + box.height / 2);
+      await page.mouse.up();
+    };
+    await fail();
+    await swipe(30);
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId('toast').count()).toBe(1);
+    await swipe(120);
+    await page.getByTestId('toast').waitFor({ state: 'detached' });
+    await fail();
+    await page.getByTestId('toast').getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('toast').waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  test('F8 moves focus to the notification area', async () => {
+    const { page, context } = await openPage(browser);
+    await visit(page, '/login');
+    await page.keyboard.press('F8');
+    expect(await page.evaluate(() => document.activeElement?.closest('[aria-label="Notifications (F8)"]') !== null)).toBe(true);
+    await context.close();
+  });
+
+  test('the user menu works from the keyboard alone: open, arrows, Escape returns focus', async () => {
+    const context = await contextFor({ width: 390, height: 844 }, 'light', kidCookie);
+    const page = await context.newPage();
+    await visit(page, '/');
+    const trigger = page.getByRole('button', { name: 'User menu' });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    await menu.getByText('Signed in as kiddo').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Account');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Log out');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(server.url + '/account');
+    await page.getByRole('heading', { name: 'Account' }).waitFor();
+    await context.close();
+  });
+
+  test('a dialog traps focus, Tab cycles inside it, Escape closes it', async () => {
+    const { page, context } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await visit(page, '/share');
+    await page.getByTestId('file-input').setInputFiles({ name: 'hello.wav', mimeType: 'audio/wav', buffer: await Bun.file('media/testdata/tone.wav').bytes().then(Buffer.from) });
+    await page.getByRole('button', { name: 'Create Share Link' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save to Your Library' });
+    await dialog.waitFor();
+    const focusedInDialog = () => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null);
+    expect(await focusedInDialog()).toBe(true);
+    for (let i = 0; i < 5; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await focusedInDialog()).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Share Link Created!').waitFor();
+    await context.close();
+  });
+});
