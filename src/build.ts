@@ -83,7 +83,7 @@ async function buildRsc(outDir: string, mode: BuildMode): Promise<string> {
 /** One stylesheet: UnoCSS utilities found anywhere in the page and island sources. */
 async function buildCss(outDir: string, mode: BuildMode): Promise<string> {
   const generator = await createGenerator(unoConfig);
-  const files = sourceFiles(['islands/**/*.tsx', 'routes/pages/**/*.tsx', 'src/render/**/*.tsx']);
+  const files = sourceFiles(['islands/**/*.{ts,tsx}', 'routes/pages/**/*.tsx', 'src/render/**/*.tsx', 'src/shared/app-routes.ts']);
   const code = files.map((file) => readFileSync(join(ROOT, file), 'utf8')).join('\n');
   const { css } = await generator.generate(code, { preflights: true, minify: mode === 'production' });
   const name = `styles-${Bun.hash(css).toString(36)}.css`;
