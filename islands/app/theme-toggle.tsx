@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../ui/button.tsx';
+import { Tooltip } from '../ui/tooltip.tsx';
 
 type Theme = 'light' | 'dark';
 
@@ -24,9 +25,11 @@ export function ThemeToggle() {
 
   // Both icons are rendered and CSS shows the one for the current theme: no flash before mount.
   return (
-    <Button variant="ghost" size="icon" aria-label="Toggle theme" data-theme={theme ?? ''} onClick={toggle}>
-      <span aria-hidden="true" className="i-lucide-moon text-xl dark:hidden" />
-      <span aria-hidden="true" className="i-lucide-sun hidden text-xl dark:inline-block" />
-    </Button>
+    <Tooltip content="Toggle theme">
+      <Button variant="ghost" size="icon" aria-label="Toggle theme" data-theme={theme ?? ''} onClick={toggle}>
+        <span aria-hidden="true" className="i-lucide-moon text-xl dark:hidden" />
+        <span aria-hidden="true" className="i-lucide-sun hidden text-xl dark:inline-block" />
+      </Button>
+    </Tooltip>
   );
 }

@@ -11,6 +11,7 @@ import { apiRequest } from '../lib/api.ts';
 import { useCurrentTrack, usePlayer } from '../player/player-store.ts';
 import { Button } from '../ui/button.tsx';
 import { PageSpinner } from '../ui/spinner.tsx';
+import { Tooltip } from '../ui/tooltip.tsx';
 import { SONG_ROW_HEIGHT, SongRow } from './song-row.tsx';
 
 /** Spec §3: the subtitle under each song follows the user's displayPreference. */
@@ -33,11 +34,13 @@ export function LibraryView({ user }: ViewProps) {
       <PageHeader
         title="Library"
         actions={
-          <Button variant="ghost" size="icon" asChild>
-            <AppLink href="/search" aria-label="Search">
-              <span aria-hidden="true" className="i-lucide-search text-xl" />
-            </AppLink>
-          </Button>
+          <Tooltip content="Search">
+            <Button variant="ghost" size="icon" asChild>
+              <AppLink href="/search" aria-label="Search">
+                <span aria-hidden="true" className="i-lucide-search text-xl" />
+              </AppLink>
+            </Button>
+          </Tooltip>
         }
       />
       {songs.isPending ? (

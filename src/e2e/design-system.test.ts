@@ -136,6 +136,22 @@ describe('toasts and keyboard', () => {
     await context.close();
   });
 
+  test('a tooltip opens 700 ms after hovering and also on keyboard focus', async () => {
+    const context = await contextFor({ width: 1280, height: 800 }, 'light', kidCookie);
+    const page = await context.newPage();
+    await visit(page, '/');
+    const search = page.getByRole('link', { name: 'Search' });
+    const started = Date.now();
+    await search.hover();
+    await page.getByRole('tooltip').filter({ hasText: 'Search' }).waitFor();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(700);
+    await page.mouse.move(0, 400, { steps: 5 });
+    await page.getByRole('tooltip').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Toggle theme' }).focus();
+    await page.getByRole('tooltip').filter({ hasText: 'Toggle theme' }).waitFor();
+    await context.close();
+  });
+
   test('F8 moves focus to the notification area', async () => {
     const { page, context } = await openPage(browser);
     await visit(page, '/login');
