@@ -29,3 +29,24 @@ test('an unexpected error is a generic JSON 500, logged, with no stack trace or 
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test('the request log carries the status an error answered with, rendered pages too', async () => {
+  const dataDir = makeTempDir();
+  const { handle, secret } = openDataDir(dataDir);
+  const lines: string[] = [];
+  const log: Logger = { debug() {}, info: (message) => void lines.push(message), warn() {}, error() {} };
+  const app = createApp({ config: parseConfig({ DATA_DIR: dataDir }), db: handle.db, secret, log }).listen({ port: 0, hostname: '127.0.0.1' });
+  try {
+    const base = `http://127.0.0.1:${app.server!.port}`;
+    expect((await fetch(`${base}/no/such/page`)).status).toBe(404);
+    expect((await fetch(`${base}/api/user`)).status).toBe(401);
+    // After-response hooks run once the body is sent: wait (bounded) until both lines are in.
+    for (let i = 0; i < 200 && lines.length < 2; i += 1) await Bun.sleep(5);
+    expect(lines.find((line) => line.startsWith('GET /no/such/page '))).toMatch(/^GET \/no\/such\/page 404 /);
+    expect(lines.find((line) => line.startsWith('GET /api/user '))).toMatch(/^GET \/api\/user 401 /);
+  } finally {
+    await app.stop(true);
+    handle.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

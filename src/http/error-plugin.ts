@@ -38,7 +38,7 @@ export interface ErrorPluginOptions {
  */
 export function errorPlugin({ log, renderPage }: ErrorPluginOptions) {
   return new Elysia({ name: 'errors' })
-    .onError(({ code, error, request, path }) => {
+    .onError(async ({ code, error, request, path, set }) => {
       const isApi = path.startsWith('/api/') || path === '/api';
       let status = 500;
       let message = 'Something went wrong on the server';
@@ -62,8 +62,11 @@ export function errorPlugin({ log, renderPage }: ErrorPluginOptions) {
       } else {
         log.error(`Unhandled error on ${request.method} ${path}`, error);
       }
-      if (!isApi && renderPage && request.method === 'GET') return renderPage(request, status, message, headers);
-      return json(status, message, headers);
+      const response =
+        !isApi && renderPage && request.method === 'GET' ? await renderPage(request, status, message, headers) : json(status, message, headers);
+      // The request log reads the status from here: a rendered 404 page must log 404, not 200.
+      set.status = response.status;
+      return response;
     })
     .as('global');
 }
