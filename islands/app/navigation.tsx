@@ -8,6 +8,29 @@ import { logOut } from './session.ts';
 
 const TABS = NAV_ROUTES.filter((route) => route.nav.tab);
 
+interface NavLinkProps {
+  route: (typeof NAV_ROUTES)[number];
+  path: string;
+  className: string;
+  activeClass: string;
+  idleClass: string;
+}
+
+/** One navigation entry: its icon and label, marked current on its route and sub-addresses. */
+function NavLink({ route, path, className, activeClass, idleClass }: NavLinkProps) {
+  const active = isNavActive(route, path);
+  return (
+    <AppLink
+      href={navHref(route)}
+      aria-current={active ? 'page' : undefined}
+      className={cn('flex items-center font-medium focusable', className, active ? activeClass : idleClass)}
+    >
+      <span aria-hidden="true" className={cn(route.nav.icon, 'text-xl')} />
+      {route.nav.label}
+    </AppLink>
+  );
+}
+
 /** Wide screens: the left sidebar (16rem) with the product name, the entries, and who is signed in. */
 export function Sidebar({ user }: { user: UserDto }) {
   const { path } = useRouter();
@@ -18,23 +41,16 @@ export function Sidebar({ user }: { user: UserDto }) {
         Hearth
       </div>
       <nav aria-label="Sidebar" className="flex flex-1 flex-col gap-1 px-3">
-        {NAV_ROUTES.map((route) => {
-          const active = isNavActive(route, path);
-          return (
-            <AppLink
-              key={route.pattern}
-              href={navHref(route)}
-              aria-current={active ? 'page' : undefined}
-              className={cn(
-                'flex h-11 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors focusable',
-                active ? 'bg-accent-soft text-accent-text' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
-              )}
-            >
-              <span aria-hidden="true" className={cn(route.nav.icon, 'text-xl')} />
-              {route.nav.label}
-            </AppLink>
-          );
-        })}
+        {NAV_ROUTES.map((route) => (
+          <NavLink
+            key={route.pattern}
+            route={route}
+            path={path}
+            className="h-11 gap-3 rounded-md px-3 text-sm transition-colors"
+            activeClass="bg-accent-soft text-accent-text"
+            idleClass="text-muted-foreground hover:bg-muted hover:text-foreground"
+          />
+        ))}
       </nav>
       <div className="flex items-center gap-2 border-t border-border p-3">
         <AppLink href="/account" className="flex min-w-0 flex-1 items-center gap-2.5 rounded-md px-2 py-2 text-sm hover:bg-muted focusable" aria-label={`Account: ${user.username}`}>
@@ -58,20 +74,16 @@ export function TabBar() {
       aria-label="Tabs"
       className="fixed inset-x-0 bottom-0 z-40 grid h-[var(--tabbar-height)] grid-cols-3 border-t border-border bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur-md md:hidden"
     >
-      {TABS.map((route) => {
-        const active = isNavActive(route, path);
-        return (
-          <AppLink
-            key={route.pattern}
-            href={navHref(route)}
-            aria-current={active ? 'page' : undefined}
-            className={cn('flex flex-col items-center justify-center gap-0.5 text-xs font-medium focusable', active ? 'text-accent-text' : 'text-muted-foreground')}
-          >
-            <span aria-hidden="true" className={cn(route.nav.icon, 'text-xl')} />
-            {route.nav.label}
-          </AppLink>
-        );
-      })}
+      {TABS.map((route) => (
+        <NavLink
+          key={route.pattern}
+          route={route}
+          path={path}
+          className="flex-col justify-center gap-0.5 text-xs"
+          activeClass="text-accent-text"
+          idleClass="text-muted-foreground"
+        />
+      ))}
     </nav>
   );
 }

@@ -5,11 +5,11 @@ import { joinWithBullet } from '../../src/shared/format.ts';
 import type { DisplayPreference, SongDto } from '../../src/shared/types.ts';
 import { AppLink } from '../app/app-link.tsx';
 import { PageHeader } from '../app/page-header.tsx';
-import { MessageBlock } from '../app/status-views.tsx';
 import type { ViewProps } from '../app/views.tsx';
 import { apiRequest } from '../lib/api.ts';
 import { useCurrentTrack, usePlayer } from '../player/player-store.ts';
 import { Button } from '../ui/button.tsx';
+import { Message } from '../ui/message.tsx';
 import { PageSpinner } from '../ui/spinner.tsx';
 import { Tooltip } from '../ui/tooltip.tsx';
 import { SONG_ROW_HEIGHT, SongRow } from './song-row.tsx';
@@ -48,7 +48,7 @@ export function LibraryView({ user }: ViewProps) {
       ) : songs.isError ? (
         <p className="py-16 text-center text-destructive-text">{songs.error.message}</p>
       ) : songs.data.length === 0 ? (
-        <MessageBlock icon="i-lucide-music" heading="No tracks yet" />
+        <Message icon="i-lucide-music" heading="No tracks yet" />
       ) : (
         <SongList songs={songs.data} preference={user.displayPreference} />
       )}

@@ -1,15 +1,16 @@
 import type { ReactNode } from 'react';
 import { ReloadButton } from '../../islands/reload-button.tsx';
+import { Message } from '../../islands/ui/message.tsx';
 import { Document } from '../../src/render/document.tsx';
 import { pageScope } from '../../src/render/page-scope.ts';
 
-/** A centred icon, title and explanation, shared by every not-found and error page. */
+/** A whole-page message: the not-found, access-denied and error pages. */
 export function MessageScreen({ icon, heading, children }: { icon: string; heading: string; children: ReactNode }) {
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
-      <span aria-hidden="true" className={`${icon} text-6xl text-muted-foreground`} />
-      <h1 className="text-xl font-bold md:text-2xl">{heading}</h1>
-      {children}
+    <main className="flex min-h-dvh items-center justify-center p-2">
+      <Message level={1} icon={icon} heading={heading}>
+        {children}
+      </Message>
     </main>
   );
 }

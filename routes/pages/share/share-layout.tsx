@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Artwork } from '../../../islands/ui/artwork.tsx';
+import { Message } from '../../../islands/ui/message.tsx';
 
 /** 'Powered by Hearth' with the flame, at the foot of every public share page. */
 export function PoweredBy() {
@@ -24,10 +25,10 @@ export function ShareLayout({ artworkUrl, alt, children }: { artworkUrl: string 
 
 export function ShareNotFound({ heading, text }: { heading: string; text: string }) {
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center gap-3 p-6 text-center">
-      <span aria-hidden="true" className="i-lucide-music-2 text-6xl text-muted-foreground" />
-      <h1 className="text-xl font-bold md:text-2xl">{heading}</h1>
-      <p className="text-muted-foreground">{text}</p>
+    <main className="flex min-h-dvh flex-col items-center justify-center p-2">
+      <Message level={1} icon="i-lucide-music-2" heading={heading}>
+        <p className="text-muted-foreground">{text}</p>
+      </Message>
       <PoweredBy />
     </main>
   );
