@@ -73,7 +73,6 @@ const SHAPE = {
   'text-xl': '1.5rem',
   'text-2xl': '2rem',
   'space-unit': '0.25rem',
-  'touch-target': '2.75rem', // 44 px
   'sidebar-width': '16rem',
   'player-height': '4rem',
 };

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, openPage, waitForHydration } from '../testing/browser.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
-import { type TestServer, startTestServer } from '../testing/server.ts';
+import { rmSync } from 'node:fs';
+import { createApp } from '../app.ts';
+import { parseConfig } from '../config.ts';
+import { openDataDir } from '../data-dir.ts';
+import type { Logger } from '../logger.ts';
+import { type TestServer, makeTempDir, startTestServer } from '../testing/server.ts';
 import { createAlbum, createPlaylist, uploadSong } from './seed.ts';
 
 setDefaultTimeout(120_000);
@@ -111,6 +116,40 @@ for (const viewport of VIEWPORTS) {
     });
   }
 }
+
+describe('the generic error screen', () => {
+  test('shows the spec texts, the message and Reload Page, and fits at 390 and 1280 px in both themes', async () => {
+    const dataDir = makeTempDir();
+    const { handle, secret } = openDataDir(dataDir);
+    const log: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+    const app = createApp({ config: parseConfig({ DATA_DIR: dataDir }), db: handle.db, secret, log })
+      .get('/explode', () => {
+        throw new Error('boom');
+      })
+      .listen({ port: 0, hostname: '127.0.0.1' });
+    try {
+      for (const viewport of VIEWPORTS) {
+        for (const theme of ['light', 'dark'] as const) {
+          const context = await contextFor(viewport, theme);
+          const page = await context.newPage();
+          const response = await page.goto(`http://127.0.0.1:${app.server!.port}/explode`);
+          expect(response?.status()).toBe(500);
+          await waitForHydration(page);
+          await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
+          await page.getByText('An unexpected error occurred. Please try refreshing the page.').waitFor();
+          await page.getByText('Something went wrong on the server').waitFor();
+          await page.getByRole('button', { name: 'Reload Page' }).waitFor();
+          expect(await checkLayout(page)).toEqual(CLEAN_LAYOUT);
+          await context.close();
+        }
+      }
+    } finally {
+      await app.stop(true);
+      handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('toasts and keyboard', () => {
   test('a toast is dismissed by a 50 px swipe right, not by a shorter one, and by its close button', async () => {
