@@ -1,18 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { joinWithBullet } from '../../src/shared/format.ts';
 import type { DisplayPreference, SongDto } from '../../src/shared/types.ts';
-import { AppLink } from '../app/app-link.tsx';
+import { SearchLink } from '../app/back-button.tsx';
 import { PageHeader } from '../app/page-header.tsx';
 import type { ViewProps } from '../app/views.tsx';
-import { apiRequest } from '../lib/api.ts';
+import { useLibrarySongs } from '../lib/queries.ts';
 import { useCurrentTrack, usePlayer } from '../player/player-store.ts';
-import { Button } from '../ui/button.tsx';
 import { Message } from '../ui/message.tsx';
 import { PageSpinner } from '../ui/spinner.tsx';
 import { Tooltip } from '../ui/tooltip.tsx';
-import { SONG_ROW_HEIGHT, SongRow } from './song-row.tsx';
+import { AddToPlaylistDialog } from '../playlists/add-to-playlist-dialog.tsx';
+import { SongMenu } from '../songs/song-menu.tsx';
+import { SONG_ROW_HEIGHT, SongRow } from '../songs/song-row.tsx';
 
 /** Spec §3: the subtitle under each song follows the user's displayPreference. */
 export function songSubtitle(song: SongDto, preference: DisplayPreference): string {
@@ -20,10 +20,6 @@ export function songSubtitle(song: SongDto, preference: DisplayPreference): stri
   if (preference === 'album') return song.albumName ?? '';
   if (preference === 'artist-album') return joinWithBullet(song.artist, song.albumName);
   return '';
-}
-
-export function useLibrarySongs() {
-  return useQuery({ queryKey: ['songs'], queryFn: () => apiRequest<SongDto[]>('/api/songs') });
 }
 
 /** `/` signed in: heading, search link, theme toggle, and every song by title (virtualised). */
@@ -35,11 +31,7 @@ export function LibraryView({ user }: ViewProps) {
         title="Library"
         actions={
           <Tooltip content="Search">
-            <Button variant="ghost" size="icon" asChild>
-              <AppLink href="/search" aria-label="Search">
-                <span aria-hidden="true" className="i-lucide-search text-xl" />
-              </AppLink>
-            </Button>
+            <SearchLink />
           </Tooltip>
         }
       />
@@ -63,7 +55,9 @@ function SongList({ songs, preference }: { songs: SongDto[]; preference: Display
   const virtualizer = useWindowVirtualizer({ count: songs.length, estimateSize: () => SONG_ROW_HEIGHT, overscan: 8, scrollMargin: offset });
   const start = usePlayer((s) => s.start);
   const currentId = useCurrentTrack()?.id;
+  const [adding, setAdding] = useState<SongDto | null>(null);
   return (
+    <>
     <ul ref={listRef} aria-label="Songs" data-count={songs.length} className="relative -mx-2" style={{ height: virtualizer.getTotalSize() }}>
       {virtualizer.getVirtualItems().map((row) => {
         const song = songs[row.index]!;
@@ -73,10 +67,18 @@ function SongList({ songs, preference }: { songs: SongDto[]; preference: Display
             className="absolute inset-x-0"
             style={{ height: SONG_ROW_HEIGHT, transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
           >
-            <SongRow song={song} subtitle={songSubtitle(song, preference)} current={song.id === currentId} onPlay={() => start(songs, row.index, 'library')} />
+            <SongRow
+              song={song}
+              subtitle={songSubtitle(song, preference)}
+              current={song.id === currentId}
+              onPlay={() => start(songs, row.index, 'library')}
+              trailing={<SongMenu song={song} onAddToPlaylist={() => setAdding(song)} />}
+            />
           </li>
         );
       })}
     </ul>
+    <AddToPlaylistDialog song={adding} onClose={() => setAdding(null)} />
+    </>
   );
 }

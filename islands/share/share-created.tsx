@@ -1,29 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { copyText, useCopiedState } from '../lib/copy-link.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog, DialogContent, DialogFooter } from '../ui/dialog.tsx';
 import { Input } from '../ui/input.tsx';
 
-const COPIED_MS = 2000;
-
 /** After success: the link, a copy button with a 2-second copied state, and a reset. */
 export function ShareCreated({ link, signedIn, onReset }: { link: string; signedIn: boolean; onReset: () => void }) {
-  const [copied, setCopied] = useState(false);
+  const [copied, setCopied] = useCopiedState();
   const [invite, setInvite] = useState(!signedIn);
 
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-    } catch {
-      // Clipboard refused (insecure origin): the link stays selectable in the field.
-    }
-    setCopied(true);
-  };
+  // Where nothing can copy, the link stays selectable in the field.
+  const copy = async () => setCopied(await copyText(link));
 
   return (
     <div className="grid gap-4 text-center">

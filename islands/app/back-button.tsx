@@ -1,0 +1,31 @@
+import { Button, type ButtonProps } from '../ui/button.tsx';
+import { AppLink } from './app-link.tsx';
+
+/** A header's back control: history back (`to` absent, spec §2 Search) or a fixed address. */
+export function BackButton({ to }: { to?: string }) {
+  if (to) {
+    return (
+      <Button variant="ghost" size="icon" asChild>
+        <AppLink href={to} aria-label="Back">
+          <span aria-hidden="true" className="i-lucide-arrow-left text-xl" />
+        </AppLink>
+      </Button>
+    );
+  }
+  return (
+    <Button variant="ghost" size="icon" aria-label="Back" onClick={() => window.history.back()}>
+      <span aria-hidden="true" className="i-lucide-arrow-left text-xl" />
+    </Button>
+  );
+}
+
+/** The header's link to /search (Library, Albums, Album, Playlists); props pass through (a Tooltip trigger). */
+export function SearchLink(props: ButtonProps) {
+  return (
+    <Button variant="ghost" size="icon" asChild {...props}>
+      <AppLink href="/search" aria-label="Search">
+        <span aria-hidden="true" className="i-lucide-search text-xl" />
+      </AppLink>
+    </Button>
+  );
+}

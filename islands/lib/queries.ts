@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AlbumDto, PlaylistDto, SongDto } from '../../src/shared/types.ts';
+import { apiRequest } from './api.ts';
+
+/** Every react-query key the signed-in app uses, so writes invalidate the right reads. */
+export const queryKeys = {
+  songs: ['songs'] as const,
+  albums: ['albums'] as const,
+  album: (id: string) => ['albums', id] as const,
+  albumSongs: (id: string) => ['albums', id, 'songs'] as const,
+  playlists: ['playlists'] as const,
+  playlist: (id: string) => ['playlists', id] as const,
+  playlistSongs: (id: string) => ['playlists', id, 'songs'] as const,
+  search: (q: string) => ['search', q] as const,
+};
+
+/** The library: every published song, sorted by title by the server. */
+export function useLibrarySongs() {
+  return useQuery({ queryKey: queryKeys.songs, queryFn: () => apiRequest<SongDto[]>('/api/songs') });
+}
+
+/** The signed-in user's own playlists (spec §7: in the add dialog only while it is open). */
+export function usePlaylists(enabled = true) {
+  return useQuery({ queryKey: queryKeys.playlists, queryFn: () => apiRequest<PlaylistDto[]>('/api/playlists'), enabled });
+}
+
+export function useAlbums() {
+  return useQuery({ queryKey: queryKeys.albums, queryFn: () => apiRequest<AlbumDto[]>('/api/albums') });
+}

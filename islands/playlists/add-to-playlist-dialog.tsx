@@ -1,0 +1,148 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import type { PlaylistDto, SongDto } from '../../src/shared/types.ts';
+import { apiRequest } from '../lib/api.ts';
+import { queryKeys, usePlaylists } from '../lib/queries.ts';
+import { Artwork } from '../ui/artwork.tsx';
+import { Button } from '../ui/button.tsx';
+import { Dialog, DialogContent, DialogFooter } from '../ui/dialog.tsx';
+import { Input } from '../ui/input.tsx';
+import { Skeleton } from '../ui/skeleton.tsx';
+import { toast } from '../ui/toast-store.ts';
+
+/** Spec §9: the dialog closes 1000 ms after a successful add. */
+export const ADD_CLOSE_MS = 1000;
+
+type Song = Pick<SongDto, 'id' | 'title'>;
+
+const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
+
+/**
+ * Spec §2 and §4 Add to Playlist: choose a playlist, or create one and add to it. Opens for
+ * `song`; closing (or `song` becoming null) resets everything.
+ */
+export function AddToPlaylistDialog({ song, onClose }: { song: Song | null; onClose: () => void }) {
+  // The song stays on screen while the dialog animates out.
+  const shown = useRef<Song | null>(null);
+  if (song) shown.current = song;
+  return (
+    <Dialog open={song !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent title="Add to Playlist">{shown.current ? <AddToPlaylist key={song?.id ?? 'closed'} song={shown.current} onDone={onClose} /> : null}</DialogContent>
+    </Dialog>
+  );
+}
+
+function AddToPlaylist({ song, onDone }: { song: Song; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const playlists = usePlaylists();
+  const [view, setView] = useState<'choose' | 'create'>('choose');
+  const [name, setName] = useState('');
+  const [creating, setCreating] = useState(false);
+  const [adding, setAdding] = useState<number | null>(null);
+  const [added, setAdded] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (added === null) return;
+    const timer = setTimeout(onDone, ADD_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [added, onDone]);
+
+  const add = async (playlistId: number) => {
+    setAdding(playlistId);
+    try {
+      await apiRequest(`/api/playlists/${playlistId}/songs`, { method: 'POST', body: { songId: song.id } });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.playlistSongs(String(playlistId)) });
+      setAdded(playlistId);
+      toast({ title: 'Added to playlist', description: `"${song.title}" added successfully` });
+    } catch (error) {
+      toast({ title: 'Error', description: messageOf(error, 'Failed to add song to playlist'), variant: 'destructive' });
+    } finally {
+      setAdding(null);
+    }
+  };
+
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim() || creating) return;
+    setCreating(true);
+    let playlist: PlaylistDto;
+    try {
+      // Spec §5: the name from this dialog is sent as typed.
+      playlist = await apiRequest<PlaylistDto>('/api/playlists', { method: 'POST', body: { name } });
+    } catch (error) {
+      toast({ title: 'Error', description: messageOf(error, 'Failed to create playlist'), variant: 'destructive' });
+      setCreating(false);
+      return;
+    }
+    await queryClient.invalidateQueries({ queryKey: queryKeys.playlists });
+    setCreating(false);
+    setView('choose');
+    setName('');
+    await add(playlist.id);
+  };
+
+  if (view === 'create') {
+    return (
+      <form onSubmit={create} className="grid gap-4">
+        <Input aria-label="Playlist name" placeholder="Playlist name" autoFocus value={name} onChange={(e) => setName(e.target.value)} />
+        <DialogFooter>
+          <Button
+            variant="outline"
+            onClick={() => {
+              setView('choose');
+              setName('');
+            }}
+          >
+            Cancel
+          </Button>
+          <Button type="submit" busy={creating} disabled={!name.trim()}>
+            {creating ? 'Creating...' : 'Create & Add'}
+          </Button>
+        </DialogFooter>
+      </form>
+    );
+  }
+
+  return (
+    <div className="grid gap-3">
+      <Button variant="outline" className="w-full" onClick={() => setView('create')}>
+        <span aria-hidden="true" className="i-lucide-plus text-base" />
+        Create New Playlist
+      </Button>
+      {playlists.isPending ? (
+        <div className="grid gap-2" aria-label="Loading playlists" role="status">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-14 w-full" />
+          ))}
+        </div>
+      ) : playlists.isError ? (
+        <div className="grid justify-items-center gap-3 py-6 text-center">
+          <p className="text-sm text-muted-foreground">Failed to load playlists</p>
+          <Button variant="outline" size="sm" onClick={() => void playlists.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      ) : playlists.data.length === 0 ? (
+        <p className="py-6 text-center text-sm text-muted-foreground">No playlists yet</p>
+      ) : (
+        <ul aria-label="Playlists" className="-mx-2 grid max-h-[60vh] gap-1 overflow-y-auto px-2">
+          {playlists.data.map((playlist) => (
+            <li key={playlist.id}>
+              <button
+                type="button"
+                disabled={adding !== null || added !== null}
+                onClick={() => void add(playlist.id)}
+                className="flex min-h-14 w-full items-center gap-3 rounded-md px-2 py-1.5 text-left hover:bg-muted focusable disabled:cursor-default"
+              >
+                <Artwork url={playlist.artworkUrl} className="h-10 w-10" />
+                <span className="min-w-0 flex-1 truncate font-medium">{playlist.name}</span>
+                {adding === playlist.id ? <span aria-hidden="true" className="i-lucide-loader-circle animate-spin text-lg" /> : null}
+                {added === playlist.id ? <span aria-label="Added" className="i-lucide-check text-lg text-accent-text" /> : null}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import type { SongDto } from '../../src/shared/types.ts';
+import { shareLinks, useCopyLink } from '../lib/copy-link.ts';
+import { Button } from '../ui/button.tsx';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../ui/dropdown-menu.tsx';
+
+/**
+ * A song's options menu (spec §2): Add to Playlist and Share. The trigger shows a check for
+ * the 2 s after a copy, since the menu itself closes on the choice.
+ */
+export function SongMenu({ song, onAddToPlaylist }: { song: Pick<SongDto, 'title' | 'shareId'>; onAddToPlaylist: () => void }) {
+  const { copied, copy } = useCopyLink();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label={copied ? 'Copied!' : `Options for ${song.title}`} className="shrink-0 text-muted-foreground">
+          <span aria-hidden="true" className={copied ? 'i-lucide-check text-xl text-accent-text' : 'i-lucide-ellipsis-vertical text-xl'} />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuItem icon="i-lucide-list-plus" onSelect={onAddToPlaylist}>
+          Add to Playlist
+        </DropdownMenuItem>
+        <DropdownMenuItem icon="i-lucide-share-2" onSelect={() => void copy(shareLinks.song(song.shareId), 'Share link copied to clipboard')}>
+          Share
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
