@@ -22,6 +22,11 @@ export function openDb(path: string): DbHandle {
   sqlite.exec('PRAGMA busy_timeout = 5000');
   sqlite.exec('PRAGMA synchronous = NORMAL');
   const db = drizzle({ client: sqlite, schema });
+  // Every transaction starts as BEGIN IMMEDIATE: a deferred one that reads first cannot wait for
+  // another process's writer (busy_timeout does not apply to the upgrade) and fails "database is
+  // locked" at once. Read-only snapshots use the driver's own transaction (db/queries/songs.ts).
+  const deferrable = db.transaction.bind(db);
+  db.transaction = ((run, config) => deferrable(run, { behavior: 'immediate', ...config })) as typeof db.transaction;
   return {
     db,
     sqlite,

@@ -15,7 +15,8 @@ export interface CliContext {
 
 export interface CliCommand {
   options: NonNullable<ParseArgsConfig['options']>;
-  run(ctx: CliContext): Promise<void> | void;
+  /** A number is the exit code (an import with failed files is 1); nothing means success. */
+  run(ctx: CliContext): Promise<void | number> | void | number;
 }
 
 /** A mistake in how the command was called: printed without a stack trace, exit 1. */

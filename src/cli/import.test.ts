@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { albums, songs } from '../../db/schema/index.ts';
 import { filesUnder, fixture } from '../../media/test-helpers.ts';
@@ -41,8 +41,9 @@ const read = (dataDir: string) => {
 test('import twice: tags, albums and artwork the first time, nothing new the second; broken files reported', async () => {
   const dataDir = fresh();
   const first = await runCli(['import', library, '--publish'], { DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-  expect(first.code).toBe(0);
+  expect(first.code).toBe(1);
   expect(first.output).toContain('Imported 3, skipped 1, failed 2.');
+  expect(first.output).toContain('Error: 2 of 6 files could not be imported (listed above)');
   expect(first.output).toContain('skipped 1: already imported');
   expect(first.output).toContain('failed broken.mp3: "broken.mp3" is not a supported audio format');
   expect(first.output).toContain('failed cut-short.ogg');
@@ -56,6 +57,7 @@ test('import twice: tags, albums and artwork the first time, nothing new the sec
 
   const second = await runCli(['import', library], { DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
   expect(second.output).toContain('Imported 0, skipped 4, failed 2.');
+  expect(second.code).toBe(1);
   expect(read(dataDir).songs).toHaveLength(3);
 });
 
@@ -74,3 +76,37 @@ test('a missing folder is a clear error, exit 1', async () => {
   expect(result.code).toBe(1);
   expect(result.output).toContain('is not a folder');
 });
+
+/** `count` distinct tagged MP3s (trailing bytes make each hash differ) in a fresh folder. */
+function distinctTracks(count: number): string {
+  const dir = makeTempDir('hearth-library-');
+  dirs.push(dir);
+  const bytes = readFileSync(fixture('tagged.mp3'));
+  for (let i = 0; i < count; i++) writeFileSync(join(dir, `track-${i}.mp3`), Buffer.concat([bytes, Buffer.from(`pad ${i}`)]));
+  return dir;
+}
+
+test('a clean import exits 0', async () => {
+  const result = await runCli(['import', distinctTracks(2)], { DATA_DIR: fresh(), LOG_LEVEL: 'silent' });
+  expect(result.output).toContain('Imported 2, skipped 0, failed 0.');
+  expect(result.code).toBe(0);
+});
+
+// The server (or another CLI) writing at the same time: each file's insert waits for the other
+// writer instead of failing "database is locked" (BEGIN IMMEDIATE lets busy_timeout apply).
+test('import while another process keeps taking the write lock: no file is lost', async () => {
+  const dataDir = fresh();
+  openDataDir(dataDir).handle.close();
+  const holder = Bun.spawn([process.execPath, 'src/testing/hold-write-lock.ts', join(dataDir, 'hearth.db'), '150', '200', '30'], { stdout: 'pipe' });
+  const reader = holder.stdout.getReader();
+  expect(new TextDecoder().decode((await reader.read()).value)).toContain('locked');
+  try {
+    const result = await runCli(['import', distinctTracks(12), '--publish'], { DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    expect(result.output).toContain('Imported 12, skipped 0, failed 0.');
+    expect(result.code).toBe(0);
+  } finally {
+    holder.kill();
+    await holder.exited;
+  }
+  expect(read(dataDir).songs).toHaveLength(12);
+}, 30_000);

@@ -37,5 +37,9 @@ export const importCommand: CliCommand = {
       throw error;
     }
     summary(report, print);
+    if (report.failed.length === 0) return 0;
+    // Scripts and cron jobs must see that the library is not all in: exit 1, said in words too.
+    console.error(`Error: ${report.failed.length} of ${report.failed.length + report.imported + report.skipped.length} files could not be imported (listed above); run the same command again to retry them.`);
+    return 1;
   },
 };

@@ -43,8 +43,8 @@ async function main(argv: string[]): Promise<number> {
   const { handle, paths } = openDataDir(config.dataDir);
   try {
     const args = parseArgs({ args: rest, options: command.options, allowPositionals: true, strict: true });
-    await command.run({ db: handle.db, config, paths, log: createLogger(config.logLevel), args, print: console.log });
-    return 0;
+    const code = await command.run({ db: handle.db, config, paths, log: createLogger(config.logLevel), args, print: console.log });
+    return typeof code === 'number' ? code : 0;
   } finally {
     handle.close();
   }
