@@ -1,5 +1,6 @@
-import { parseFile } from 'music-metadata';
-import { sniffImage, type ImageFormat } from './sniff.ts';
+import { type IAudioMetadata, type IOptions, parseBlob, parseFile } from 'music-metadata';
+import type { AudioFormat } from './paths.ts';
+import { AUDIO_CONTENT_TYPES, type ImageFormat, sniffImage } from './sniff.ts';
 
 export interface AudioTags {
   duration: number;
@@ -16,11 +17,25 @@ const clean = (value: string | undefined | null, max: number) => {
   return text ? text.slice(0, max) : null;
 };
 
+/**
+ * parseFile guesses the format from the name, then the first bytes; a temp file has no
+ * extension and padding before the first frame defeats the guess, so the sniffed format
+ * is named instead (a Blob's type; parseFile stays the fast path).
+ */
+async function parse(path: string, sniffed: AudioFormat | undefined, options: IOptions): Promise<IAudioMetadata> {
+  try {
+    return await parseFile(path, options);
+  } catch (error) {
+    if (!sniffed) throw error;
+    return parseBlob(Bun.file(path, { type: AUDIO_CONTENT_TYPES[sniffed] }), options);
+  }
+}
+
 /** Reads duration and tags; throws when music-metadata cannot make sense of the file. */
-export async function readAudioTags(path: string): Promise<AudioTags> {
-  let { format, common } = await parseFile(path, { duration: false, skipPostHeaders: true });
+export async function readAudioTags(path: string, sniffed?: AudioFormat): Promise<AudioTags> {
+  let { format, common } = await parse(path, sniffed, { duration: false, skipPostHeaders: true });
   // Headerless streams (ADTS, some VBR mp3) only reveal their duration to a full scan.
-  if (!(format.duration! > 0)) ({ format, common } = await parseFile(path, { duration: true }));
+  if (!(format.duration! > 0)) ({ format, common } = await parse(path, sniffed, { duration: true }));
   const duration = Number.isFinite(format.duration) && format.duration! > 0 ? format.duration! : 0;
   const picture = (common.picture ?? [])
     .map((p) => ({ data: p.data, format: sniffImage(p.data) }))

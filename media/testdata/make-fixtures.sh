@@ -19,6 +19,19 @@ ff -f lavfi -i "$(tone 698 1)" -c:a aac -b:a 32k -metadata title="M4a Tone" tone
 ff -f lavfi -i "sine=frequency=784:duration=0.5:sample_rate=8000" -c:a pcm_s16le -ac 1 tone.wav
 ff -f lavfi -i "$(tone 330 0.5)" -c:a libmp3lame -b:a 32k -ac 1 -id3v2_version 0 -write_xing 0 -map_metadata -1 plain.mp3
 ff -f lavfi -i "$(tone 370 0.5)" -c:a aac -b:a 32k -f adts tone.aac
+# Real-world shapes a strict sniffer refused though players play them: a first frame after
+# zero padding behind an ID3v2.4 tag, an empty ID3 tag then padding, a 0.24 s MPEG-2.5 mp3
+# after leading zeros, and FLAC inside Ogg.
+zeros() { head -c "$1" /dev/zero; }
+tagsize() { local b; b=($(od -An -tu1 -j6 -N4 "$1")); echo $((10 + (b[0] << 21 | b[1] << 14 | b[2] << 7 | b[3]))); }
+ff -f lavfi -i "$(tone 415 0.5)" -c:a libmp3lame -b:a 32k -ac 1 -id3v2_version 4 -metadata title="Padded Tone" padded.tmp.mp3
+tag=$(tagsize padded.tmp.mp3)
+{ head -c "$tag" padded.tmp.mp3; zeros 4096; tail -c +"$((tag + 1))" padded.tmp.mp3; } > padded.mp3
+{ printf 'ID3\x03\x00\x00\x00\x00\x00\x00'; zeros 2600; cat plain.mp3; } > empty-tag.mp3
+ff -f lavfi -i "sine=frequency=466:duration=0.24:sample_rate=8000" -c:a libmp3lame -b:a 8k -ac 1 -id3v2_version 0 -write_xing 0 short.tmp.mp3
+{ zeros 512; cat short.tmp.mp3; } > short.mp3
+rm padded.tmp.mp3 short.tmp.mp3
+ff -f lavfi -i "$(tone 494 0.5)" -c:a flac -f ogg -metadata title="Ogg Flac Tone" flac.oga
 # The first 2 KB of the mp3: a real header whose audio stops short.
 head -c 2048 tagged.mp3 > truncated.mp3
 printf '<!doctype html>\n<html><body><script>alert(1)</script></body></html>\n' > fake.mp3

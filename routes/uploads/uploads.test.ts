@@ -34,6 +34,12 @@ describe('POST /api/upload/audio', () => {
     ['tone.m4a', 'm4a'],
     ['tone.wav', 'wav'],
     ['tone.aac', 'aac'],
+    // Real-world shapes players accept: padding before the first frame, an empty tag, a
+    // 0.24 s mp3, FLAC inside Ogg (issue 15).
+    ['padded.mp3', 'mp3'],
+    ['empty-tag.mp3', 'mp3'],
+    ['short.mp3', 'mp3'],
+    ['flac.oga', 'ogg'],
   ])('%s is sniffed as %s and playable at its audioUrl', async (name, format) => {
     const response = await upload(name, `renamed-${name}.bin`);
     expect(response.status).toBe(200);

@@ -29,7 +29,7 @@ export async function checkAudio(storage: MediaStorage, path: string, file: Omit
     throw unsupported(file.filename);
   };
   const format = (await sniffAudio(fileReader(path))) ?? fail();
-  const tags = await readAudioTags(path).catch(fail);
+  const tags = await readAudioTags(path, format).catch(fail);
   return { hash: file.hash, format, size: file.size, tags, filename: file.filename };
 }
 
