@@ -27,3 +27,13 @@ export function usePlaylists(enabled = true) {
 export function useAlbums() {
   return useQuery({ queryKey: queryKeys.albums, queryFn: () => apiRequest<AlbumDto[]>('/api/albums') });
 }
+
+/** One album; a missing or trashed one is an ApiError with status 404 ('Album not found'). */
+export function useAlbum(id: string) {
+  return useQuery({ queryKey: queryKeys.album(id), queryFn: () => apiRequest<AlbumDto>(`/api/albums/${encodeURIComponent(id)}`) });
+}
+
+/** An album's songs in album order (albumOrder, then title), as the server sorts them. */
+export function useAlbumSongs(id: string) {
+  return useQuery({ queryKey: queryKeys.albumSongs(id), queryFn: () => apiRequest<SongDto[]>(`/api/albums/${encodeURIComponent(id)}/songs`) });
+}
