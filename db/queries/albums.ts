@@ -1,30 +1,65 @@
-import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { type AlbumRow, albums } from '../schema/index.ts';
+import { type AlbumRow, albums, songs } from '../schema/index.ts';
 import { perDb } from './prepared.ts';
 
 const live = isNull(albums.deletedAt);
+const publishedSongOf = sql`${songs.albumId} = ${albums.id} AND ${songs.status} = 'published' AND ${songs.deletedAt} IS NULL`;
 
-const liveAlbumsQuery = perDb((db) =>
+/** Seen by users and share pages only while it holds a published, live song (a pending upload's tags must not leak). */
+export const hasPublishedSong = sql`EXISTS (SELECT 1 FROM ${songs} WHERE ${publishedSongOf})`;
+
+/**
+ * An album's artwork is its first published, live song's (by album order): never a pending
+ * upload's, and it follows publishing, unpublishing and trashing. The stored column is unused.
+ */
+export const albumColumns = {
+  ...getTableColumns(albums),
+  artworkUrl: sql<string | null>`(SELECT ${songs.artworkUrl} FROM ${songs} WHERE ${publishedSongOf}
+    AND ${songs.artworkUrl} IS NOT NULL ORDER BY ${songs.albumOrder} IS NULL, ${songs.albumOrder}, ${songs.id} LIMIT 1)`,
+};
+
+const byName = [sql`${albums.name} COLLATE NOCASE`, asc(albums.id)] as const;
+
+const liveAlbumsQuery = perDb((db) => db.select(albumColumns).from(albums).where(live).orderBy(...byName).prepare());
+
+const visibleAlbumsQuery = perDb((db) =>
   db
-    .select()
+    .select(albumColumns)
     .from(albums)
-    .where(live)
-    .orderBy(sql`${albums.name} COLLATE NOCASE`, asc(albums.id))
+    .where(and(live, hasPublishedSong))
+    .orderBy(...byName)
     .prepare(),
 );
 
 const byIdQuery = perDb((db) =>
   db
-    .select()
+    .select(albumColumns)
     .from(albums)
     .where(eq(albums.id, sql.placeholder('id')))
     .prepare(),
 );
 
-/** Albums not in the trash, by name case-insensitively. */
+const hasPublishedSongQuery = perDb((db) =>
+  db
+    .select({ id: albums.id })
+    .from(albums)
+    .where(and(eq(albums.id, sql.placeholder('id')), hasPublishedSong))
+    .prepare(),
+);
+
+/** Albums not in the trash, by name case-insensitively: the admin's list. */
 export function listLiveAlbums(db: Db): AlbumRow[] {
   return liveAlbumsQuery(db).all();
+}
+
+/** Live albums holding at least one published, live song: what users see. */
+export function listVisibleAlbums(db: Db): AlbumRow[] {
+  return visibleAlbumsQuery(db).all();
+}
+
+export function albumHasPublishedSong(db: Db, id: number): boolean {
+  return hasPublishedSongQuery(db).get({ id }) !== undefined;
 }
 
 /** One album whatever its state (callers decide what is visible). */
@@ -35,14 +70,15 @@ export function findAlbumById(db: Db, id: number): AlbumRow | undefined {
 /** A live album with this name, compared case-insensitively, other than `exceptId`. */
 export function findLiveAlbumByName(db: Db, name: string, exceptId = 0): AlbumRow | undefined {
   return db
-    .select()
+    .select(albumColumns)
     .from(albums)
     .where(and(live, sql`${albums.name} = ${name} COLLATE NOCASE`, ne(albums.id, exceptId)))
     .get();
 }
 
+/** A new album has no songs, so no artwork yet. */
 export function insertAlbumRow(db: Db, values: { name: string; shareId: string; userId: number | null }): AlbumRow {
-  return db.insert(albums).values(values).returning().get();
+  return { ...db.insert(albums).values(values).returning().get(), artworkUrl: null };
 }
 
 export function updateAlbum(db: Db, id: number, changes: Partial<Pick<AlbumRow, 'name' | 'deletedAt'>>, now: Date): void {
@@ -59,7 +95,7 @@ export function deleteAlbum(db: Db, id: number): AlbumRow | undefined {
 /** Trashed albums, most recently deleted first. */
 export function listTrashedAlbums(db: Db): AlbumRow[] {
   return db
-    .select()
+    .select(albumColumns)
     .from(albums)
     .where(isNotNull(albums.deletedAt))
     .orderBy(sql`${albums.deletedAt} DESC`, asc(albums.id))

@@ -23,25 +23,23 @@ export interface NewSong {
   tags?: string[];
 }
 
-function findOrCreateAlbum(tx: Db, name: string, shareId: string, userId: number | null, artworkUrl: string | null): AlbumRow {
+// No artwork is stored on the album: it shows its first published song's (db/queries/albums.ts),
+// so a pending upload's cover never becomes the album's.
+function findOrCreateAlbum(tx: Db, name: string, shareId: string, userId: number | null): AlbumRow {
   const found = tx
     .select()
     .from(albums)
     .where(and(isNull(albums.deletedAt), sql`${albums.name} = ${name} COLLATE NOCASE`))
     .orderBy(albums.id)
     .get();
-  if (!found) return tx.insert(albums).values({ name, shareId, userId, artworkUrl }).returning().get();
-  if (!found.artworkUrl && artworkUrl) {
-    return tx.update(albums).set({ artworkUrl, updatedAt: new Date() }).where(eq(albums.id, found.id)).returning().get();
-  }
-  return found;
+  return found ?? tx.insert(albums).values({ name, shareId, userId }).returning().get();
 }
 
 /** Inserts the song, linking (or creating) its album by name, in one synchronous transaction. */
 export function insertSongWithAlbum(db: Db, values: NewSong): { song: SongRow; albumName: string | null } {
   return db.transaction((tx) => {
     const { albumName, albumShareId, ...row } = values;
-    const album = albumName ? findOrCreateAlbum(tx as unknown as Db, albumName, albumShareId, row.userId, row.artworkUrl) : null;
+    const album = albumName ? findOrCreateAlbum(tx as unknown as Db, albumName, albumShareId, row.userId) : null;
     const song = tx.insert(songs).values({ ...row, albumId: album?.id ?? null }).returning().get();
     return { song, albumName: album?.name ?? null };
   });

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { albumColumns, hasPublishedSong } from './albums.ts';
 import { type AlbumRow, type PlaylistRow, type SongRow, albums, playlistEntries, playlists, songs } from '../schema/index.ts';
 
 /** A published, non-trashed song: the only kind a public share or a guest may reach. */
@@ -28,11 +29,12 @@ export function findSongByShareId(db: Db, shareId: string): SongRow | null {
   return db.select().from(songs).where(eq(songs.shareId, shareId)).get() ?? null;
 }
 
+/** A live album that holds a published, live song: an album of pending uploads is not shared. */
 export function findLiveAlbumByShareId(db: Db, shareId: string): AlbumRow | null {
   return db
-    .select()
+    .select(albumColumns)
     .from(albums)
-    .where(and(eq(albums.shareId, shareId), isNull(albums.deletedAt)))
+    .where(and(eq(albums.shareId, shareId), isNull(albums.deletedAt), hasPublishedSong))
     .get() ?? null;
 }
 

@@ -61,7 +61,8 @@ export type SongValues = [
 ];
 
 /** Aliases: songs `s`, and `a` from LIVE_ALBUM_JOIN. */
-export const SONG_VALUE_COLUMNS = `s.id, s.title, s.artist, s.tags, s.album_id, a.name, s.album_order, s.artwork_url,
+// a.id, not s.album_id: a song of a trashed album points at no album (as its name is null).
+export const SONG_VALUE_COLUMNS = `s.id, s.title, s.artist, s.tags, a.id, a.name, s.album_order, s.artwork_url,
   s.audio_hash, s.audio_format, s.duration, s.file_size, s.status, s.user_id, s.share_id, s.created_at,
   s.deleted_at, s.original_filename`;
 export const LIVE_ALBUM_JOIN = 'LEFT JOIN albums a ON a.id = s.album_id AND a.deleted_at IS NULL';

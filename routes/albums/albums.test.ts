@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { fixture } from '../../media/test-helpers.ts';
 import type { AlbumDto, SongDto } from '../../src/shared/types.ts';
 import { insertAlbum, insertSong } from '../../src/testing/factories.ts';
 import { type TestServer, startTestServer } from '../../src/testing/server.ts';
@@ -18,12 +19,44 @@ const json = async <T>(response: Response) => (await response.json()) as T;
 
 describe('reading albums', () => {
   test('the list is live albums by name case-insensitively, with a shareId each', async () => {
-    insertAlbum(server.db, { name: 'beta' });
-    insertAlbum(server.db, { name: 'Alpha' });
-    insertAlbum(server.db, { name: 'Gamma (gone)', deletedAt: new Date() });
+    for (const name of ['beta', 'Alpha']) insertSong(server.db, { albumId: insertAlbum(server.db, { name }).id });
+    insertSong(server.db, { albumId: insertAlbum(server.db, { name: 'Gamma (gone)', deletedAt: new Date() }).id });
     const albums = await json<AlbumDto[]>(await server.request('/api/albums', { cookie: user }));
     expect(albums.map((a) => a.name)).toEqual(['Alpha', 'beta']);
     expect(albums[0]!.shareId.length).toBeGreaterThanOrEqual(22);
+  });
+
+  test('users see an album only while it holds a published, live song; admins see every album', async () => {
+    const empty = insertAlbum(server.db, { name: 'Pending only' });
+    insertSong(server.db, { albumId: empty.id, status: 'pending', artworkUrl: '/objects/images/pending.png' });
+    insertSong(server.db, { albumId: empty.id, deletedAt: new Date() });
+    const names = async (cookie: string) => (await json<AlbumDto[]>(await server.request('/api/albums', { cookie }))).map((a) => a.name);
+    expect(await names(user)).not.toContain('Pending only');
+    expect(await server.request(`/api/albums/${empty.id}`, { cookie: user }).then((r) => r.status)).toBe(404);
+    expect(await server.request(`/api/albums/${empty.id}/songs`, { cookie: user }).then((r) => r.status)).toBe(404);
+    expect(await names(admin)).toContain('Pending only');
+    const seenByAdmin = await json<AlbumDto>(await server.request(`/api/albums/${empty.id}`, { cookie: admin }));
+    expect(seenByAdmin.artworkUrl).toBeNull();
+    expect(await json<SongDto[]>(await server.request(`/api/albums/${empty.id}/songs`, { cookie: admin }))).toEqual([]);
+  });
+
+  test('an album made from a pending upload’s tags appears, with its artwork, once the song is published', async () => {
+    const form = new FormData();
+    form.set('file', Bun.file(fixture('tagged.mp3')), 'tagged.mp3');
+    const song = await json<SongDto>(await server.request('/api/upload/audio', { method: 'POST', body: form, cookie: admin }));
+    expect(song).toMatchObject({ status: 'pending', albumName: 'Fixture Album' });
+    expect(song.artworkUrl).not.toBeNull();
+    const album = await json<AlbumDto>(await server.request(`/api/albums/${song.albumId}`, { cookie: admin }));
+    expect(album.artworkUrl).toBeNull();
+    expect((await server.request(`/api/albums/${album.id}`, { cookie: user })).status).toBe(404);
+    expect((await server.request(`/api/share/album/${album.shareId}`)).status).toBe(404);
+    expect((await server.request(`/share/album/${album.shareId}`)).status).toBe(404);
+
+    await server.request(`/api/songs/${song.id}/status`, { method: 'PATCH', cookie: admin, json: { status: 'published' } });
+    const visible = await json<AlbumDto>(await server.request(`/api/albums/${album.id}`, { cookie: user }));
+    expect(visible.artworkUrl).toBe(song.artworkUrl);
+    expect((await server.request(`/api/share/album/${album.shareId}`)).status).toBe(200);
+    expect((await server.request(`/share/album/${album.shareId}`)).status).toBe(200);
   });
 
   test('one album, and its visible songs by albumOrder then title', async () => {
@@ -105,12 +138,19 @@ describe('changing albums', () => {
     const albums = await json<AlbumDto[]>(await server.request('/api/albums', { cookie: admin }));
     expect(albums.map((a) => a.id)).not.toContain(album.id);
     const songs = await json<SongDto[]>(await server.request('/api/songs', { cookie: user }));
-    expect(songs.find((s) => s.id === song.id)?.albumName).toBeNull();
+    expect(songs.find((s) => s.id === song.id)).toMatchObject({ albumName: null, albumId: null });
+    const all = await json<SongDto[]>(await server.request('/api/songs/all', { cookie: admin }));
+    expect(all.find((s) => s.id === song.id)).toMatchObject({ albumName: null, albumId: null });
+    const search = await json<{ songs: SongDto[] }>(await server.request('/api/search?q=Survivor', { cookie: user }));
+    expect(search.songs.find((s) => s.id === song.id)).toMatchObject({ albumName: null, albumId: null });
+    const edited = await json<SongDto>(await server.request(`/api/songs/${song.id}`, { method: 'PATCH', cookie: admin, json: { title: 'Survivor 2' } }));
+    expect(edited).toMatchObject({ albumName: null, albumId: null });
     expect((await server.request(`/api/albums/${album.id}`, { method: 'DELETE', cookie: admin })).status).toBe(404);
   });
 
   test('users get 403 and signed-out callers 401 on every change, whatever they send', async () => {
     const album = insertAlbum(server.db);
+    insertSong(server.db, { albumId: album.id });
     const calls = [
       { path: '/api/albums', method: 'POST', json: { name: 'Mine' } },
       { path: '/api/albums', method: 'POST', json: { bogus: true } },

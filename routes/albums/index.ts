@@ -5,7 +5,7 @@ import {
   createAlbum,
   listAlbums,
   renameAlbum,
-  requireLiveAlbum,
+  requireVisibleAlbum,
   trashAlbum,
 } from '../../src/services/catalogue/albums.ts';
 import { toAlbumDto } from '../../src/services/catalogue/dto.ts';
@@ -23,8 +23,8 @@ const albumId = (raw: string) => parseId(raw, ALBUM_NOT_FOUND);
 export function albumRoutes(ctx: AppContext) {
   return new Elysia({ name: 'album-routes' })
     .use(ctx.auth)
-    .get('/api/albums', () => listAlbums(ctx.db), { auth: true, response: albumListSchema })
-    .get('/api/albums/:id', ({ params }) => toAlbumDto(requireLiveAlbum(ctx.db, albumId(params.id))), {
+    .get('/api/albums', ({ user }) => listAlbums(ctx.db, user), { auth: true, response: albumListSchema })
+    .get('/api/albums/:id', ({ params, user }) => toAlbumDto(requireVisibleAlbum(ctx.db, albumId(params.id), user)), {
       auth: true,
       transform: signedInFirst,
       params: idParams,
@@ -32,7 +32,7 @@ export function albumRoutes(ctx: AppContext) {
     })
     .get(
       '/api/albums/:id/songs',
-      ({ params }) => listSongsOfAlbum(ctx.db, requireLiveAlbum(ctx.db, albumId(params.id)).id),
+      ({ params, user }) => listSongsOfAlbum(ctx.db, requireVisibleAlbum(ctx.db, albumId(params.id), user).id),
       { auth: true, transform: signedInFirst, params: idParams, response: songListSchema },
     )
     .post(

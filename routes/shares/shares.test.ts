@@ -72,6 +72,15 @@ describe('GET /api/share/album/:shareId', () => {
     expect(body.songs[0].albumName).toBe('Ordered');
   });
 
+  test('an album of pending uploads only is 404 until one of its songs is published', async () => {
+    const album = insertAlbum(server.db, { name: 'Not yet' });
+    const song = insertSong(server.db, { albumId: album.id, status: 'pending' });
+    insertSong(server.db, { albumId: album.id, deletedAt: new Date() });
+    await notFound(`/api/share/album/${album.shareId}`);
+    server.db.update(songs).set({ status: 'published' }).where(eq(songs.id, song.id)).run();
+    expect((await get(`/api/share/album/${album.shareId}`)).status).toBe(200);
+  });
+
   test('a trashed or missing album is 404', async () => {
     const album = insertAlbum(server.db, { deletedAt: new Date() });
     await notFound(`/api/share/album/${album.shareId}`);

@@ -1,12 +1,14 @@
 import type { Db } from '../../../db/client.ts';
 import {
+  albumHasPublishedSong,
   findAlbumById,
   findLiveAlbumByName,
   insertAlbumRow,
   listLiveAlbums,
+  listVisibleAlbums,
   updateAlbum,
 } from '../../../db/queries/albums.ts';
-import type { AlbumRow } from '../../../db/schema/index.ts';
+import type { AlbumRow, UserRow } from '../../../db/schema/index.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import { randomId } from '../../shared/ids.ts';
 import type { AlbumDto } from '../../shared/types.ts';
@@ -15,14 +17,24 @@ import { requireName } from './rules.ts';
 
 export const ALBUM_NOT_FOUND = 'Album not found';
 
-export function listAlbums(db: Db): AlbumDto[] {
-  return listLiveAlbums(db).map(toAlbumDto);
+type Viewer = Pick<UserRow, 'isAdmin'>;
+
+/** Admins see every live album ('No songs in this album yet' is theirs); users only those with a published song. */
+export function listAlbums(db: Db, viewer: Viewer): AlbumDto[] {
+  return (viewer.isAdmin ? listLiveAlbums(db) : listVisibleAlbums(db)).map(toAlbumDto);
 }
 
 /** An album that is not in the trash, or 404. */
 export function requireLiveAlbum(db: Db, id: number): AlbumRow {
   const album = findAlbumById(db, id);
   if (!album || album.deletedAt) throw new NotFoundError(ALBUM_NOT_FOUND);
+  return album;
+}
+
+/** requireLiveAlbum as `viewer` may see it: for users it must hold a published song (404 alike). */
+export function requireVisibleAlbum(db: Db, id: number, viewer: Viewer): AlbumRow {
+  const album = requireLiveAlbum(db, id);
+  if (!viewer.isAdmin && !albumHasPublishedSong(db, id)) throw new NotFoundError(ALBUM_NOT_FOUND);
   return album;
 }
 

@@ -5,14 +5,18 @@ import type { AlbumDto, PlaylistDto, SongDto, TempShareDto } from '../../shared/
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** Explicit mappers: file paths, hashes and other internal columns never reach a client. */
+/**
+ * Explicit mappers: file paths, hashes and other internal columns never reach a client.
+ * `albumName` is the live album's (queries join only live albums): without it the song points
+ * at no album, so a trashed album's id is not offered as if it were live.
+ */
 export function toSongDto(row: SongRow, albumName: string | null = null): SongDto {
   return {
     id: row.id,
     title: row.title,
     artist: row.artist,
     tags: row.tags,
-    albumId: row.albumId,
+    albumId: albumName === null ? null : row.albumId,
     albumName,
     albumOrder: row.albumOrder,
     artworkUrl: row.artworkUrl,
