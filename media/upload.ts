@@ -26,6 +26,8 @@ export interface ReceiveOptions {
   tempPath: string;
   maxBytes: number;
   tooLargeMessage: string;
+  /** Told the body bytes read so far before each chunk is used; a throw refuses the upload. */
+  onBodyBytes?: (total: number) => void;
 }
 
 // C0/C1 controls and bidi overrides/isolates (RLO and friends make names lie about themselves).
@@ -107,7 +109,7 @@ async function parse(body: ReadableStream<Uint8Array>, contentType: string, opti
     parser.on('error', () => reject(new BadRequestError('The upload was not valid multipart/form-data')));
   });
   finished.catch(() => {});
-  await pump(body, parser, () => failure);
+  await pump(body, parser, () => failure, options.onBodyBytes);
   await finished;
   const file = filePart ? await filePart : null;
   if (failure) throw failure;
@@ -115,14 +117,16 @@ async function parse(body: ReadableStream<Uint8Array>, contentType: string, opti
 }
 
 /** Feeds the request body into busboy with backpressure; stops reading once a part failed. */
-async function pump(body: ReadableStream<Uint8Array>, parser: busboy.Busboy, failed: () => Error | null) {
+async function pump(body: ReadableStream<Uint8Array>, parser: busboy.Busboy, failed: () => Error | null, onBytes?: (total: number) => void) {
   const reader = body.getReader();
+  let total = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       const failure = failed();
       if (failure) throw failure;
+      onBytes?.((total += value.byteLength));
       if (!parser.write(Buffer.from(value.buffer, value.byteOffset, value.byteLength))) {
         await new Promise((resolve) => parser.once('drain', resolve));
       }

@@ -5,6 +5,7 @@ import { NotFoundError } from '../../src/errors.ts';
 import { clientIp } from '../../src/http/client-ip.ts';
 import { mediaStorage } from '../../src/services/media/context.ts';
 import { findTempShare } from '../../src/services/shares/index.ts';
+import { createGuestQuota } from '../../src/services/shares/guest-quota.ts';
 import { assertGuestMayUpload, createTempShare, guestShareLimiter, listAllTempShares, removeTempShare } from '../../src/services/shares/temp-shares.ts';
 import { tempShareListSchema, tempShareSchema } from '../../src/shared/schemas/share.ts';
 import { shareIdParams, tempShareIdParams } from './model.ts';
@@ -14,6 +15,9 @@ export function tempShareRoutes(ctx: AppContext) {
   const storage = mediaStorage(ctx.config);
   const limiter = guestShareLimiter();
   const quota = ctx.config.anonShareQuotaBytes;
+  const guestQuota = createGuestQuota(ctx.db, quota);
+
+  const receiveOptions = () => ({ tempPath: storage.tempPath(), maxBytes: MAX_AUDIO_BYTES, tooLargeMessage: 'The file exceeds the 100MB size limit' });
 
   return new Elysia({ name: 'temp-share-routes' })
     .use(ctx.auth)
@@ -24,10 +28,16 @@ export function tempShareRoutes(ctx: AppContext) {
         const ip = clientIp(request, server, ctx.config.trustProxy);
         if (!user) assertGuestMayUpload(ctx.db, limiter, ip, quota, ctx.now());
         if (!user) limiter.record(ip, ctx.now());
-        const form = await receiveMultipart(request, { tempPath: storage.tempPath(), maxBytes: MAX_AUDIO_BYTES, tooLargeMessage: 'The file exceeds the 100MB size limit' });
-        const uploader = { userId: user?.id ?? null, isAdmin: user?.isAdmin === true, ip };
-        set.status = 201;
-        return createTempShare(ctx.db, storage, form, uploader, quota, ctx.now());
+        // Held from before the body is read until the row counts the bytes (or it fails).
+        const hold = user ? null : guestQuota.reserve(Number(request.headers.get('content-length') ?? 0));
+        try {
+          const form = await receiveMultipart(request, { ...receiveOptions(), onBodyBytes: hold?.cover });
+          const uploader = { userId: user?.id ?? null, isAdmin: user?.isAdmin === true, ip };
+          set.status = 201;
+          return await createTempShare(ctx.db, storage, form, uploader, ctx.now());
+        } finally {
+          hold?.release();
+        }
       },
       { parse: 'none', response: { 201: tempShareSchema } },
     )

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import { tempShares } from '../../db/schema/index.ts';
 import { filesUnder, fixture } from '../../media/test-helpers.ts';
+import { encodeWav } from '../../media/wav.ts';
 import { type TestServer, startTestServer } from '../../src/testing/server.ts';
 
 let server: TestServer;
@@ -81,6 +82,68 @@ describe('guest limits', () => {
       expect((await share({ title: 'room for me' }, 'tone.opus', boss, full)).status).toBe(201);
     } finally {
       await full.stop();
+    }
+  });
+});
+
+describe('guest quota under parallel uploads', () => {
+  /** A distinct valid WAV of about `bytes` (16-bit mono silence with a tone in it). */
+  const wavOf = (bytes: number, seed: number) =>
+    encodeWav(new Float32Array(Math.floor((bytes - 44) / 2)).map((_, i) => Math.sin((i * (seed + 1)) / 40) * 0.5), 22050);
+  const guestForm = (bytes: Uint8Array, title: string) => {
+    const form = new FormData();
+    form.set('file', new Blob([bytes as BlobPart]), `${title}.wav`);
+    form.set('title', title);
+    return form;
+  };
+
+  test('ten parallel 0.92 MB guest shares against a 1 MB quota: one fits, nine get 507', async () => {
+    const tiny = await startTestServer({ ANON_SHARE_QUOTA_MB: '1' });
+    try {
+      const bodies = Array.from({ length: 10 }, (_, i) => guestForm(wavOf(0.92 * 1024 * 1024, i), `parallel ${i}`));
+      const statuses = await Promise.all(bodies.map((body) => tiny.request('/api/temp-share', { method: 'POST', body }).then((r) => r.status)));
+      expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+      expect(statuses.filter((s) => s === 507)).toHaveLength(9);
+      const held = tiny.db.select().from(tempShares).all().reduce((sum, row) => sum + row.fileSize, 0);
+      expect(held).toBeLessThanOrEqual(1024 * 1024);
+      expect(filesUnder(join(tiny.dataDir, 'media', 'tmp'))).toEqual([]);
+    } finally {
+      await tiny.stop();
+    }
+  });
+
+  test('a chunked guest upload is refused as it streams past the remaining quota', async () => {
+    const tiny = await startTestServer({ ANON_SHARE_QUOTA_MB: '1' });
+    try {
+      const boundary = 'hearthchunked';
+      const head = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nstream\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="s.wav"\r\n\r\n`);
+      const wav = wavOf(8 * 1024 * 1024, 3);
+      let sent = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent === 0) controller.enqueue(head);
+          if (sent >= wav.length) {
+            controller.enqueue(new TextEncoder().encode(`\r\n--${boundary}--\r\n`));
+            return controller.close();
+          }
+          controller.enqueue(wav.subarray(sent, (sent += 64 * 1024)));
+        },
+      });
+      const response = await tiny.request('/api/temp-share', {
+        method: 'POST',
+        body,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        duplex: 'half',
+      } as RequestInit);
+      expect(response.status).toBe(507);
+      expect((await response.json()).error).toContain('full');
+      expect(sent).toBeLessThan(4 * 1024 * 1024);
+      expect(tiny.db.select().from(tempShares).all()).toEqual([]);
+      expect(filesUnder(join(tiny.dataDir, 'media', 'tmp'))).toEqual([]);
+      // The hold is given back: a small share still fits.
+      expect((await share({ title: 'small' }, 'tone.opus', undefined, tiny)).status).toBe(201);
+    } finally {
+      await tiny.stop();
     }
   });
 });

@@ -8,6 +8,7 @@ import { randomId } from '../../shared/ids.ts';
 import type { TempShareDto } from '../../shared/types.ts';
 import { RateLimiter } from '../accounts/rate-limiter.ts';
 import { toTempShareDto } from '../catalogue/dto.ts';
+import { QUOTA_MESSAGE } from './guest-quota.ts';
 import { checkAudio, dropIfUnreferenced } from '../media/audio.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -23,7 +24,6 @@ export interface Uploader {
   ip: string;
 }
 
-const QUOTA_MESSAGE = 'The space for shared audio is full. Please try again later.';
 
 /** Cheap checks before a guest's body is read: rate limit, then a quota already used up. */
 export function assertGuestMayUpload(db: Db, limiter: RateLimiter, ip: string, quotaBytes: number, now: number): void {
@@ -44,8 +44,12 @@ function text(raw: string | undefined, max: number): string | null {
   return value ? value.slice(0, max) : null;
 }
 
-/** POST /api/temp-share: the upload pipeline's checks, the quota for guests, then the row. */
-export async function createTempShare(db: Db, storage: MediaStorage, form: ReceivedForm, uploader: Uploader, quotaBytes: number, now: number): Promise<TempShareDto> {
+/**
+ * POST /api/temp-share: the upload pipeline's checks, then the row. A guest's bytes were
+ * reserved against the quota before the body was read (guest-quota.ts); the caller releases
+ * that hold only after this returns, once the row counts them.
+ */
+export async function createTempShare(db: Db, storage: MediaStorage, form: ReceivedForm, uploader: Uploader, now: number): Promise<TempShareDto> {
   const file = form.file;
   const drop = () => file && storage.remove(file.tempPath);
   const title = text(form.fields.title, 200);
@@ -56,7 +60,6 @@ export async function createTempShare(db: Db, storage: MediaStorage, form: Recei
   let expiresAt: Date | null;
   try {
     expiresAt = expiryFor(uploader, form.fields.expiresIn, now);
-    if (uploader.userId === null && anonymousBytes(db) + file.size > quotaBytes) throw new InsufficientStorageError(QUOTA_MESSAGE);
   } catch (error) {
     drop();
     throw error;
