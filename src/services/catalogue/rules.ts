@@ -1,24 +1,28 @@
 import { BadRequestError } from '../../errors.ts';
+import { cleanText } from '../../shared/text.ts';
 
 export const NAME_MAX = 200;
 export const TITLE_MAX = 500;
 export const TAG_MAX = 100;
 export const TAGS_MAX = 50;
 
-/** A name after trimming: blank is 400, whatever the client sent (spec §5 trims on the client too). */
+/**
+ * A name cleaned (NFC, no control or bidi characters, trimmed): blank is 400, whatever the
+ * client sent (spec §5 trims on the client too).
+ */
 export function requireName(raw: string, what: string, max = NAME_MAX): string {
-  const name = raw.trim();
+  const name = cleanText(raw);
   if (name.length === 0) throw new BadRequestError(`${what} cannot be empty`);
   if (name.length > max) throw new BadRequestError(`${what} must be at most ${max} characters`);
   return name;
 }
 
-/** Tags trimmed, empty ones dropped, duplicates (ignoring case) dropped keeping the first. */
+/** Tags cleaned like names, empty ones dropped, duplicates (ignoring case) dropped keeping the first. */
 export function normalizeTags(raw: string[]): string[] {
   const seen = new Set<string>();
   const tags: string[] = [];
   for (const value of raw) {
-    const tag = value.trim();
+    const tag = cleanText(value);
     if (tag.length === 0 || seen.has(tag.toLowerCase())) continue;
     if (tag.length > TAG_MAX) throw new BadRequestError(`A tag must be at most ${TAG_MAX} characters`);
     seen.add(tag.toLowerCase());

@@ -3,6 +3,7 @@ import { findAlbumById } from '../../../db/queries/albums.ts';
 import { type SongChanges, findLiveSongIds, setSongsStatus, trashSongs, updateSong } from '../../../db/queries/songs.ts';
 import type { SongStatus } from '../../../db/schema/index.ts';
 import { BadRequestError, NotFoundError } from '../../errors.ts';
+import { cleanText } from '../../shared/text.ts';
 import type { BulkResultDto, SongDto } from '../../shared/types.ts';
 import { toSongDto } from './dto.ts';
 import { TITLE_MAX, normalizeTags, requireArtworkUrl, requireName } from './rules.ts';
@@ -21,7 +22,7 @@ function songChanges(db: Db, patch: SongPatch): SongChanges {
   const changes: SongChanges = {};
   if (patch.title !== undefined) changes.title = requireName(patch.title, 'Title', TITLE_MAX);
   if (patch.artist !== undefined) {
-    const artist = patch.artist?.trim() ?? '';
+    const artist = cleanText(patch.artist ?? '');
     if (artist.length > TITLE_MAX) throw new BadRequestError(`Artist must be at most ${TITLE_MAX} characters`);
     changes.artist = artist.length > 0 ? artist : null;
   }

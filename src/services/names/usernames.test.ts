@@ -1,0 +1,34 @@
+import { afterAll, expect, test } from 'bun:test';
+import { insertUser } from '../../../db/queries/users.ts';
+import { openTempDb } from '../../testing/server.ts';
+import { CONFUSABLE_USERNAME, assertUsernameDistinct, looksAlike, normalizeUsername } from './usernames.ts';
+
+const db = openTempDb();
+afterAll(() => db.remove());
+for (const username of ['admin', 'BOB', 'Анна', 'émile']) insertUser(db.db, { username, passwordHash: 'x', isAdmin: false });
+
+const verdict = (name: string) => {
+  try {
+    assertUsernameDistinct(db.db, normalizeUsername(name));
+    return 'welcome';
+  } catch (error) {
+    return (error as Error).message;
+  }
+};
+
+test('look-alikes of existing names are refused by their TR39 skeletons', () => {
+  expect(verdict('аdmin')).toBe(CONFUSABLE_USERNAME); // Cyrillic а
+  expect(verdict('adrnin')).toBe(CONFUSABLE_USERNAME); // r + n as m
+  expect(verdict('B0B')).toBe(CONFUSABLE_USERNAME); // zero as O
+  expect(verdict('Émile')).toBe(CONFUSABLE_USERNAME); // another case outside ASCII
+  expect(verdict('e\u0301mile')).toBe(CONFUSABLE_USERNAME); // the same name decomposed
+});
+
+test('names in any one script are welcome when they resemble no one', () => {
+  for (const name of ['Анастасия', 'さくら', 'Ἀλέξανδρος', 'Zoë', 'محمد', 'बेटा', 'grandma']) expect(verdict(name)).toBe('welcome');
+  expect(looksAlike('bob', 'rob')).toBe(false);
+});
+
+test('usernames are stored in NFC', () => {
+  expect(normalizeUsername('  e\u0301mile ')).toBe('\u00e9mile');
+});
