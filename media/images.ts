@@ -1,6 +1,5 @@
 import { Jimp } from 'jimp';
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
 import { UnsupportedMediaTypeError } from '../src/errors.ts';
 import type { MediaStorage } from './storage.ts';
 import { IMAGE_FORMATS, type ImageFormat, sniffImage } from './sniff.ts';
@@ -30,9 +29,7 @@ export async function ingestImage(storage: MediaStorage, tempPath: string, hash:
 /** Stores image bytes already in memory (embedded cover art, generated demo covers). */
 export function storeImageBytes(storage: MediaStorage, data: Uint8Array, format: ImageFormat): string {
   const hash = createHash('sha256').update(data).digest('hex');
-  const temp = storage.tempPath();
-  writeFileSync(temp, data, { mode: 0o600 });
-  storage.commit(temp, storage.imagePath(hash, format));
+  storage.commit(storage.writeTemp(data), storage.imagePath(hash, format));
   return imageObjectPath(hash, format);
 }
 
@@ -58,9 +55,7 @@ export async function ensurePreview(storage: MediaStorage, hash: string): Promis
   try {
     const image = await Jimp.read(Buffer.from(await Bun.file(source.path).arrayBuffer()));
     image.cover({ w: PREVIEW_SIZE, h: PREVIEW_SIZE });
-    const temp = storage.tempPath();
-    writeFileSync(temp, await image.getBuffer('image/jpeg', { quality: 85 }), { mode: 0o600 });
-    storage.commit(temp, target);
+    storage.commit(storage.writeTemp(await image.getBuffer('image/jpeg', { quality: 85 })), target);
     return target;
   } catch {
     return null;

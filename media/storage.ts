@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { diskFullAware } from './disk-full.ts';
 import { HASH_PATTERN, audioFilePath } from './paths.ts';
 import type { ImageFormat } from './sniff.ts';
 
@@ -15,6 +16,8 @@ export interface MediaStorage {
   audioPath(hash: string): string;
   imagePath(hash: string, format: ImageFormat): string;
   previewPath(hash: string): string;
+  /** Writes bytes to a fresh temp file; on failure (a full disk: 507) nothing is left. */
+  writeTemp(data: Uint8Array): string;
   /** Moves a checked temp file into place; if the bytes are already stored, drops the temp. */
   commit(tempPath: string, finalPath: string): void;
   remove(path: string): void;
@@ -22,9 +25,43 @@ export interface MediaStorage {
   mtime(path: string): number | null;
 }
 
+/** Temp names carry the writer's pid and the time: `p<pid>-<ms>-<uuid>.part`. */
+const TEMP_NAME = /^p(\d+)-(\d+)-.*\.part$/;
+const STARTED_AT = performance.timeOrigin;
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === 'EPERM';
+  }
+}
+
+/**
+ * Partial files left by a crash, removed when a process opens the storage (the server at
+ * start-up, or the CLI). A part whose writer is still running (the server while the CLI
+ * starts, or the reverse) is kept; older names without a pid are all leftovers.
+ */
+export function removeLeftoverParts(tmpDir: string): number {
+  let removed = 0;
+  for (const name of readdirSync(tmpDir)) {
+    if (!name.endsWith('.part')) continue;
+    const [, pid, time] = TEMP_NAME.exec(name) ?? [];
+    // Our own pid on a part older than this process: a crashed predecessor (pid 1 in a container).
+    const ours = Number(pid) === process.pid;
+    if (pid && (ours ? Number(time) >= STARTED_AT : processIsAlive(Number(pid)))) continue;
+    rmSync(join(tmpDir, name), { force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
 export function localStorage(mediaDir: string): MediaStorage {
   const tmpDir = join(mediaDir, 'tmp');
   mkdirSync(tmpDir, { recursive: true });
+  removeLeftoverParts(tmpDir);
+  const tempPath = () => join(tmpDir, `p${process.pid}-${Date.now()}-${crypto.randomUUID()}.part`);
   const sharded = (kind: string, hash: string, file: string) => {
     if (!HASH_PATTERN.test(hash)) throw new Error(`not a content hash: ${hash}`);
     return join(mediaDir, kind, hash.slice(0, 2), file);
@@ -32,7 +69,17 @@ export function localStorage(mediaDir: string): MediaStorage {
   return {
     root: mediaDir,
     tmpDir,
-    tempPath: () => join(tmpDir, `${Date.now()}-${crypto.randomUUID()}.part`),
+    tempPath,
+    writeTemp(data) {
+      const path = tempPath();
+      try {
+        writeFileSync(path, data, { mode: 0o600, flag: 'wx' });
+        return path;
+      } catch (error) {
+        rmSync(path, { force: true });
+        throw diskFullAware(error);
+      }
+    },
     audioPath: (hash) => audioFilePath(mediaDir, hash),
     imagePath: (hash, format) => sharded('images', hash, `${hash}.${format}`),
     previewPath: (hash) => sharded('previews', hash, `${hash}.jpg`),
@@ -44,8 +91,13 @@ export function localStorage(mediaDir: string): MediaStorage {
         utimesSync(finalPath, now, now);
         return;
       }
-      mkdirSync(join(finalPath, '..'), { recursive: true });
-      renameSync(tempPath, finalPath);
+      try {
+        mkdirSync(join(finalPath, '..'), { recursive: true });
+        renameSync(tempPath, finalPath);
+      } catch (error) {
+        rmSync(tempPath, { force: true });
+        throw diskFullAware(error);
+      }
     },
     remove: (path) => rmSync(path, { force: true }),
     mtime(path) {

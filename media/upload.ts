@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { BadRequestError, PayloadTooLargeError } from '../src/errors.ts';
+import { diskFullAware } from './disk-full.ts';
 
 export const MAX_AUDIO_BYTES = 100 * 1024 * 1024;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -75,7 +76,7 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
     return await parse(request.body, contentType, options);
   } catch (error) {
     rmSync(options.tempPath, { force: true });
-    throw error;
+    throw diskFullAware(error);
   }
 }
 
@@ -93,14 +94,20 @@ async function parse(body: ReadableStream<Uint8Array>, contentType: string, opti
   const fields: Record<string, string> = {};
   let filePart: Promise<ReceivedFile> | null = null;
   let failure: Error | null = null;
+  let announce = () => {};
+  const failed = new Promise<void>((resolve) => (announce = resolve));
+  const fail = (error: Error) => {
+    failure ??= error;
+    announce();
+  };
   const finished = new Promise<void>((resolve, reject) => {
     parser.on('file', (name, stream, info) => {
       if (name !== 'file' || filePart) return void stream.resume();
       filePart = writePart(stream, options.tempPath).then((written) => {
-        if (written.truncated) throw (failure = new PayloadTooLargeError(options.tooLargeMessage));
+        if (written.truncated) throw new PayloadTooLargeError(options.tooLargeMessage);
         return { tempPath: options.tempPath, hash: written.hash, size: written.size, filename: sanitizeFilename(info.filename) };
       });
-      filePart.catch((error: Error) => (failure ??= error));
+      filePart.catch(fail);
     });
     parser.on('field', (name, value) => {
       fields[name] = value;
@@ -109,28 +116,36 @@ async function parse(body: ReadableStream<Uint8Array>, contentType: string, opti
     parser.on('error', () => reject(new BadRequestError('The upload was not valid multipart/form-data')));
   });
   finished.catch(() => {});
-  await pump(body, parser, () => failure, options.onBodyBytes);
+  await pump(body, parser, { failure: () => failure, failed }, options.onBodyBytes);
   await finished;
   const file = filePart ? await filePart : null;
   if (failure) throw failure;
   return { file, fields };
 }
 
+interface PartFailure {
+  failure(): Error | null;
+  /** Settles when the file part fails (a full disk): a stalled parser never drains then. */
+  failed: Promise<void>;
+}
+
 /** Feeds the request body into busboy with backpressure; stops reading once a part failed. */
-async function pump(body: ReadableStream<Uint8Array>, parser: busboy.Busboy, failed: () => Error | null, onBytes?: (total: number) => void) {
+async function pump(body: ReadableStream<Uint8Array>, parser: busboy.Busboy, part: PartFailure, onBytes?: (total: number) => void) {
   const reader = body.getReader();
   let total = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      const failure = failed();
+      const failure = part.failure();
       if (failure) throw failure;
       onBytes?.((total += value.byteLength));
       if (!parser.write(Buffer.from(value.buffer, value.byteOffset, value.byteLength))) {
-        await new Promise((resolve) => parser.once('drain', resolve));
+        await Promise.race([new Promise((resolve) => parser.once('drain', resolve)), part.failed]);
       }
     }
+    const failure = part.failure();
+    if (failure) throw failure;
     parser.end();
   } catch (error) {
     await reader.cancel().catch(() => {});

@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/client.ts';
 import { anonymousBytes, deleteTempShare, insertTempShare, listTempShares } from '../../../db/queries/temp-shares.ts';
+import { diskFullAware } from '../../../media/disk-full.ts';
 import { titleFromFilename } from '../../../media/metadata.ts';
 import type { MediaStorage } from '../../../media/storage.ts';
 import type { ReceivedForm } from '../../../media/upload.ts';
@@ -15,8 +16,8 @@ const DAY = 24 * 60 * 60 * 1000;
 /** Spec §9 expiry options; `never` is the default and the only one a guest gets. */
 export const EXPIRY_OPTIONS: Record<string, number | null> = { never: null, '1day': DAY, '3days': 3 * DAY, '1week': 7 * DAY, '30days': 30 * DAY };
 
-/** Guests may create 10 shares per address per hour (in memory, like the login throttle). */
-export const guestShareLimiter = () => new RateLimiter(10, 60 * 60 * 1000);
+/** Guests may create 10 shares per address per hour (counted in SQLite: a restart keeps the count). */
+export const guestShareLimiter = (db: Db) => new RateLimiter(db, 'share-ip', 10, 60 * 60 * 1000);
 
 export interface Uploader {
   userId: number | null;
@@ -75,7 +76,7 @@ export async function createTempShare(db: Db, storage: MediaStorage, form: Recei
     return toTempShareDto(row);
   } catch (error) {
     dropIfUnreferenced(db, storage, audio.hash);
-    throw error;
+    throw diskFullAware(error);
   }
 }
 
