@@ -43,10 +43,20 @@ describe('GET /api/audio/proxy on the real server', () => {
     // Every hostile target is allow-listed, so what refuses them is the address check itself.
     const port = upstream.port;
     server = await startTestServer({ MEDIA_PROXY_ALLOW: `${base},http://[::1]:${port},http://169.254.169.254,http://10.0.0.1` });
+    cookie = await server.signUp('kid');
   });
   afterAll(() => server.stop());
+  let cookie: string;
 
-  const proxy = (target: string) => server.request(`/api/audio/proxy?url=${encodeURIComponent(target)}`);
+  const proxy = (target: string) => server.request(`/api/audio/proxy?url=${encodeURIComponent(target)}`, { cookie });
+
+  test('requires a session: a guest gets 401 and the upstream is never asked', async () => {
+    const before = seen.length;
+    const response = await server.request(`/api/audio/proxy?url=${encodeURIComponent(`${base}/tone.ogg`)}`);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: 'You need to sign in first' });
+    expect(seen.length).toBe(before);
+  });
 
   test.each([
     ['loopback', () => `${base}/tone.ogg`],
@@ -68,14 +78,15 @@ describe('GET /api/audio/proxy on the real server', () => {
     expect((await proxy('http://example.com/a.mp3')).status).toBe(403);
     expect((await proxy('file:///etc/passwd')).status).toBe(400);
     expect((await proxy('not a url')).status).toBe(400);
-    expect((await server.request('/api/audio/proxy')).status).toBe(400);
+    expect((await server.request('/api/audio/proxy', { cookie })).status).toBe(400);
     expect((await proxy(`http://user:pw@127.0.0.1:${upstream.port}/tone.ogg`)).status).toBe(400);
   });
 
   test('off unless MEDIA_PROXY_ALLOW is set', async () => {
     const off = await startTestServer();
     try {
-      const response = await off.request(`/api/audio/proxy?url=${encodeURIComponent('https://cdn.example.com/a.mp3')}`);
+      const kid = await off.signUp('kid');
+      const response = await off.request(`/api/audio/proxy?url=${encodeURIComponent('https://cdn.example.com/a.mp3')}`, { cookie: kid });
       expect(response.status).toBe(403);
       expect((await response.json()).error).toContain('not enabled');
     } finally {

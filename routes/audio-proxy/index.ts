@@ -2,11 +2,15 @@ import { Elysia, t } from 'elysia';
 import { proxyAudio } from '../../media/proxy.ts';
 import type { AppContext } from '../../src/app-context.ts';
 
-/** GET /api/audio/proxy?url=: audio from allow-listed origins only (design §4). Off by default. */
+/**
+ * GET /api/audio/proxy?url=: audio from allow-listed origins only (design §4). Off by default,
+ * and for signed-in family members only: it is never an open relay for the world.
+ */
 export function audioProxyRoutes(ctx: AppContext) {
-  return new Elysia({ name: 'audio-proxy-routes' }).get(
-    '/api/audio/proxy',
-    ({ query, request }) => proxyAudio(query.url, request, { allow: ctx.config.mediaProxyAllow }),
-    { query: t.Object({ url: t.Optional(t.String({ maxLength: 4096 })) }) },
-  );
+  return new Elysia({ name: 'audio-proxy-routes' })
+    .use(ctx.auth)
+    .get('/api/audio/proxy', ({ query, request }) => proxyAudio(query.url, request, { allow: ctx.config.mediaProxyAllow }), {
+      auth: true,
+      query: t.Object({ url: t.Optional(t.String({ maxLength: 4096 })) }),
+    });
 }
