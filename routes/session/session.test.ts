@@ -236,6 +236,29 @@ describe('cross-origin requests', () => {
   });
 });
 
+describe('behind a reverse proxy (TRUST_PROXY)', () => {
+  // nginx's usual set-up: `proxy_set_header X-Forwarded-Host $host` names the host without a port.
+  test('X-Forwarded-Host without a port passes the Origin check; another site still does not', async () => {
+    const proxied = await startTestServer({ TRUST_PROXY: 'true' });
+    try {
+      await proxied.signUp('kid', { password: 'kid-secret' });
+      const viaProxy = (origin: string, headers: Record<string, string> = {}) =>
+        proxied.request('/api/login', {
+          method: 'POST',
+          json: { username: 'kid', password: 'kid-secret' },
+          headers: { origin, 'x-forwarded-host': 'music.example.org', 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.7', ...headers },
+        });
+      expect((await viaProxy('https://music.example.org')).status).toBe(200);
+      expect((await viaProxy('https://music.example.org:8443', { 'x-forwarded-port': '8443' })).status).toBe(200);
+      expect((await viaProxy('http://music.example.org', { 'x-forwarded-proto': 'http' })).status).toBe(200);
+      expect((await viaProxy('https://evil.example')).status).toBe(403);
+      expect((await viaProxy('https://music.example.org:3000')).status).toBe(403);
+    } finally {
+      await proxied.stop();
+    }
+  });
+});
+
 describe('PATCH /api/user/display-preference', () => {
   test('stores each of the four values and returns the user', async () => {
     const cookie = await server.login('kid', 'kid-secret');

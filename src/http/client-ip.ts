@@ -14,14 +14,25 @@ export function clientIp(request: Request, server: Server<unknown> | null, trust
   return server?.requestIP(request)?.address ?? 'unknown';
 }
 
-/** The scheme and host the client used, honouring X-Forwarded-* only behind a trusted proxy. */
+/** A host name or IP literal with an optional port, nothing else (no path, no credentials). */
+const HOST = /^(\[[\da-f:.]+\]|[a-z\d.-]+)(:\d{1,5})?$/i;
+
+const first = (request: Request, name: string) => request.headers.get(name)?.split(',')[0]?.trim() || undefined;
+
+/**
+ * The scheme and host the client used, honouring X-Forwarded-* only behind a trusted proxy.
+ * The origin is rebuilt from the forwarded scheme and host alone: nginx's usual
+ * `X-Forwarded-Host $host` carries no port, and the socket's port (3000) is not the client's.
+ */
 export function requestOrigin(request: Request, trustProxy: boolean): string {
   const url = new URL(request.url);
-  if (trustProxy) {
-    const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
-    const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim();
-    if (proto) url.protocol = `${proto}:`;
-    if (host) url.host = host;
-  }
-  return url.origin;
+  if (!trustProxy) return url.origin;
+  const proto = first(request, 'x-forwarded-proto')?.toLowerCase() ?? url.protocol.slice(0, -1);
+  const forwardedHost = first(request, 'x-forwarded-host');
+  const port = first(request, 'x-forwarded-port');
+  let host = forwardedHost ?? request.headers.get('host') ?? url.host;
+  // A port only from X-Forwarded-Port, when the host names none (IPv6 literals end in "]").
+  if (forwardedHost && port && /^\d{1,5}$/.test(port) && !/:\d+$/.test(host)) host = `${host}:${port}`;
+  if ((proto !== 'http' && proto !== 'https') || !HOST.test(host)) return url.origin;
+  return URL.parse(`${proto}://${host}`)?.origin ?? url.origin;
 }
