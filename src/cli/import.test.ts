@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listLiveAlbums } from '../../db/queries/albums.ts';
 import { albums, songs } from '../../db/schema/index.ts';
@@ -118,3 +118,24 @@ test('import while another process keeps taking the write lock: no file is lost'
   }
   expect(read(dataDir).songs).toHaveLength(12);
 }, 30_000);
+
+// Re-importing a big unchanged library must not read it all again: path, size and mtime decide.
+test('re-import reads only new or changed files', async () => {
+  const dataDir = fresh();
+  const dir = distinctTracks(3);
+  expect((await runCli(['import', dir], { DATA_DIR: dataDir, LOG_LEVEL: 'silent' })).output).toContain('Imported 3, skipped 0, failed 0.');
+  // Same size and mtime but other bytes: only reading the file could tell, and a re-import must not.
+  const unchanged = join(dir, 'track-0.mp3');
+  const { size, atime, mtime } = statSync(unchanged);
+  writeFileSync(unchanged, Buffer.alloc(size, 0x20));
+  utimesSync(unchanged, atime, mtime);
+  // A changed file (new content, new mtime) and a new one are read and imported.
+  const bytes = readFileSync(fixture('tagged.mp3'));
+  writeFileSync(join(dir, 'track-1.mp3'), Buffer.concat([bytes, Buffer.from('changed')]));
+  utimesSync(join(dir, 'track-1.mp3'), atime, new Date(mtime.getTime() + 5000));
+  writeFileSync(join(dir, 'track-new.mp3'), Buffer.concat([bytes, Buffer.from('new')]));
+  const again = await runCli(['import', dir], { DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  expect(again.output).toContain('Imported 2, skipped 2, failed 0.');
+  expect(again.code).toBe(0);
+  expect(read(dataDir).songs).toHaveLength(5);
+});

@@ -1,6 +1,7 @@
 import { copyFileSync, readdirSync, statSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
 import type { Db } from '../../../db/client.ts';
+import { type KnownFile, knownImportFiles, rememberImportFile, songAudioHashes } from '../../../db/queries/import-files.ts';
 import { hasSongWithAudio } from '../../../db/queries/media-refs.ts';
 import type { MediaStorage } from '../../../media/storage.ts';
 import { MAX_AUDIO_BYTES } from '../../../media/upload.ts';
@@ -37,14 +38,18 @@ async function hashFile(path: string): Promise<string> {
 }
 
 /** One file: skipped when its bytes are already in the library, else checked and added. */
-async function importOne(db: Db, storage: MediaStorage, path: string, options: ImportOptions & SongOptions): Promise<'imported' | string> {
-  const size = statSync(path).size;
-  if (size > MAX_AUDIO_BYTES && !options.inPlace) throw new Error('larger than 100MB');
+async function importOne(db: Db, storage: MediaStorage, path: string, stat: Omit<KnownFile, 'audioHash'>, options: ImportOptions & SongOptions): Promise<'imported' | string> {
+  if (stat.size > MAX_AUDIO_BYTES && !options.inPlace) throw new Error('larger than 100MB');
   const hash = await hashFile(path);
-  if (hasSongWithAudio(db, hash)) return 'already imported';
-  const file = { hash, size, filename: path.split('/').pop() ?? null };
+  const remember = () => rememberImportFile(db, path, { ...stat, audioHash: hash });
+  if (hasSongWithAudio(db, hash)) {
+    remember();
+    return 'already imported';
+  }
+  const file = { hash, size: stat.size, filename: path.split('/').pop() ?? null };
   if (options.inPlace) {
     createSong(db, storage, await checkAudio(storage, path, file, false), { ...options, audioPath: path });
+    remember();
     return 'imported';
   }
   const tempPath = storage.tempPath();
@@ -56,22 +61,43 @@ async function importOne(db: Db, storage: MediaStorage, path: string, options: I
     dropIfUnreferenced(db, storage, audio.hash);
     throw error;
   }
+  remember();
   return 'imported';
 }
 
 /**
+ * What a re-import can skip without reading the file: same path, size and modification time
+ * as when it was last imported, and its song still exists (one purged since comes back, as
+ * before). Whole milliseconds: the stored column is an integer.
+ */
+function unchangedSkipper(db: Db): (path: string, stat: Omit<KnownFile, 'audioHash'>) => boolean {
+  const known = knownImportFiles(db);
+  if (known.size === 0) return () => false;
+  const hashes = songAudioHashes(db);
+  return (path, stat) => {
+    const seen = known.get(path);
+    return !!seen && seen.size === stat.size && seen.mtimeMs === stat.mtimeMs && hashes.has(seen.audioHash);
+  };
+}
+
+/**
  * `cli import DIR`: idempotent by content hash; unreadable or unsupported files are reported
- * and skipped, never fatal. With inPlace the files stay where they are and are never deleted.
+ * and skipped, never fatal. Files unchanged since an earlier import (path, size, mtime) are
+ * skipped unread; only new or changed files are hashed. With inPlace the files stay where they
+ * are and are never deleted.
  */
 export async function importFolder(db: Db, storage: MediaStorage, dir: string, options: ImportOptions): Promise<ImportReport> {
   const files = findAudioFiles(dir);
   const report: ImportReport = { imported: 0, skipped: [], failed: [] };
   const songOptions = { ...options, status: options.publish ? ('published' as const) : ('pending' as const), userId: null };
+  const unchanged = unchangedSkipper(db);
   for (const [index, path] of files.entries()) {
     const name = relative(resolve(dir), path);
     options.onProgress?.(index, files.length, name);
     try {
-      const outcome = await importOne(db, storage, path, songOptions);
+      const info = statSync(path);
+      const stat = { size: info.size, mtimeMs: Math.trunc(info.mtimeMs) };
+      const outcome = unchanged(path, stat) ? 'already imported' : await importOne(db, storage, path, stat, songOptions);
       if (outcome === 'imported') report.imported += 1;
       else report.skipped.push({ file: name, reason: outcome });
     } catch (error) {
