@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { PlaylistDto, SongDto } from '../../src/shared/types.ts';
-import { apiRequest } from '../lib/api.ts';
+import { ApiError, apiRequest } from '../lib/api.ts';
 import { queryKeys, usePlaylists } from '../lib/queries.ts';
 import { Artwork } from '../ui/artwork.tsx';
 import { Button } from '../ui/button.tsx';
@@ -15,7 +15,8 @@ export const ADD_CLOSE_MS = 1000;
 
 type Song = Pick<SongDto, 'id' | 'title'>;
 
-const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
+// Spec §8: the server's message when it sent one; a dropped connection gets the fallback.
+const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError && error.message ? error.message : fallback);
 
 /**
  * Spec §2 and §4 Add to Playlist: choose a playlist, or create one and add to it. Opens for
@@ -40,12 +41,15 @@ function AddToPlaylist({ song, onDone }: { song: Song; onDone: () => void }) {
   const [creating, setCreating] = useState(false);
   const [adding, setAdding] = useState<number | null>(null);
   const [added, setAdded] = useState<number | null>(null);
+  // Callers pass a fresh onDone on every render; the close timer must not restart with it.
+  const done = useRef(onDone);
+  done.current = onDone;
 
   useEffect(() => {
     if (added === null) return;
-    const timer = setTimeout(onDone, ADD_CLOSE_MS);
+    const timer = setTimeout(() => done.current(), ADD_CLOSE_MS);
     return () => clearTimeout(timer);
-  }, [added, onDone]);
+  }, [added]);
 
   const add = async (playlistId: number) => {
     setAdding(playlistId);
