@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../src/app-context.ts';
 import { UnauthorizedError } from '../../src/errors.ts';
+import { publicJsonBody } from '../../src/http/auth-plugin.ts';
 import { clientIp } from '../../src/http/client-ip.ts';
 import { LoginThrottle } from '../../src/services/accounts/login-throttle.ts';
 import { endSession, startSession } from '../../src/services/accounts/sessions.ts';
@@ -11,28 +12,26 @@ import { credentialsBody, displayPreferenceBody, userResponse } from './model.ts
 
 /** Spec §7 Session: who am I, login, register, logout, display preference. */
 export function sessionRoutes(ctx: AppContext) {
-  const throttle = new LoginThrottle();
+  const throttle = new LoginThrottle(ctx.db, ctx.secret);
 
   return new Elysia({ name: 'session-routes' })
     .use(ctx.auth)
     .get('/api/user', ({ user }) => toUserDto(user), { auth: true, response: userResponse })
     .post(
       '/api/login',
-      async ({ body, request, server, signIn }) => {
+      async ({ body, request, server, signIn, deviceCookie, rememberDevice }) => {
         assertCredentialsShape(body.username.trim(), body.password);
         const ip = clientIp(request, server, ctx.config.trustProxy);
-        const now = ctx.now();
-        throttle.assertAllowed(ip, body.username, now);
+        // Counted before the (slow) check, so parallel attempts cannot outrun the limits.
+        const reservation = throttle.reserve({ ip, username: body.username, deviceCookie: deviceCookie() }, ctx.now());
         const user = await authenticate(ctx.db, body.username, body.password);
-        if (!user) {
-          throttle.recordFailure(ip, body.username, now);
-          throw new UnauthorizedError('Invalid username or password');
-        }
-        throttle.recordSuccess(body.username);
+        if (!user) throw new UnauthorizedError('Invalid username or password');
+        const now = ctx.now();
+        rememberDevice(throttle.succeeded(reservation, now));
         await signIn(startSession(ctx.db, user.id, now).id);
         return toUserDto(user);
       },
-      { body: credentialsBody, response: userResponse },
+      { parse: publicJsonBody, body: credentialsBody, response: userResponse },
     )
     .post(
       '/api/register',
@@ -45,7 +44,7 @@ export function sessionRoutes(ctx: AppContext) {
         await signIn(startSession(ctx.db, user.id, now).id);
         return toUserDto(user);
       },
-      { body: credentialsBody, response: userResponse },
+      { parse: publicJsonBody, body: credentialsBody, response: userResponse },
     )
     .post('/api/logout', async ({ currentSession, signOut, set }) => {
       const live = await currentSession();

@@ -13,7 +13,7 @@ import { shareIdParams, tempShareIdParams } from './model.ts';
 /** Temporary shares (spec §7, design §4): anyone uploads one file; admins pick expiry, list, delete. */
 export function tempShareRoutes(ctx: AppContext) {
   const storage = mediaStorage(ctx.config);
-  const limiter = guestShareLimiter();
+  const limiter = guestShareLimiter(ctx.db);
   const quota = ctx.config.anonShareQuotaBytes;
   const guestQuota = createGuestQuota(ctx.db, quota);
 

@@ -4,10 +4,14 @@ import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import type { Config } from '../config.ts';
 import { ForbiddenError, UnauthorizedError } from '../errors.ts';
+import { DEVICE_TTL_MS } from '../services/accounts/device-cookie.ts';
 import { type LiveSession, SESSION_TTL_MS, resumeSession } from '../services/accounts/sessions.ts';
 import { requestOrigin } from './client-ip.ts';
+import { readJsonBody } from './json-body.ts';
 
 export const SESSION_COOKIE = 'hearth_session';
+/** OWASP device cookie (src/services/accounts/device-cookie.ts); only ever sent to the login route. */
+export const DEVICE_COOKIE = 'hearth_device';
 
 export interface AuthDeps {
   db: Db;
@@ -20,62 +24,96 @@ interface CookieJar {
   [name: string]: { value: unknown; set(options: Record<string, unknown>): unknown; remove(): unknown };
 }
 
+/** One cookie's value from the raw header: the session is needed before Elysia parses cookies. */
+function cookieValue(request: Request, name: string): string | undefined {
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at === -1 || part.slice(0, at).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(at + 1).trim());
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+type Role = 'member' | 'admin';
+
+function assertRole(live: LiveSession | null, role: Role): LiveSession {
+  if (!live) throw new UnauthorizedError();
+  if (role === 'admin' && !live.user.isAdmin) throw new ForbiddenError('Only an admin can do that');
+  return live;
+}
+
 /**
  * Sessions: the cookie holds a JWT naming a server-side session row. A forged, tampered or
- * revoked cookie is simply "signed out". Macros: `auth` (any family member), `admin`.
+ * revoked cookie is simply "signed out". Macros: `auth` (any family member), `admin`. Both
+ * check the session in the parse step, before a byte of the body is read or validated.
  */
 export function authPlugin(deps: AuthDeps) {
+  const jwtPlugin = jwt({ name: 'sessionJwt', secret: deps.secret, alg: 'HS256' });
+  const sessionJwt = jwtPlugin.decorator.sessionJwt;
   const isHttps = (request: Request) =>
     (deps.config.publicUrl ?? requestOrigin(request, deps.config.trustProxy)).startsWith('https:');
 
+  // Looked up once per request, whichever step asks first (parse, a guard, the macro).
+  const lookups = new WeakMap<Request, Promise<LiveSession | null>>();
+  const lookup = async (request: Request): Promise<LiveSession | null> => {
+    const token = cookieValue(request, SESSION_COOKIE);
+    if (!token || token.length > 4096) return null;
+    const payload = await sessionJwt.verify(token).catch(() => false as const);
+    if (!payload || typeof payload.sid !== 'string') return null;
+    return resumeSession(deps.db, payload.sid, deps.now());
+  };
+  const sessionOf = (request: Request) => {
+    let found = lookups.get(request);
+    if (!found) lookups.set(request, (found = lookup(request)));
+    return found;
+  };
+  const bodyAfter = (role: Role) => async ({ request }: { request: Request }, contentType: string) => {
+    assertRole(await sessionOf(request), role);
+    return readJsonBody(request, contentType);
+  };
+
   return new Elysia({ name: 'auth' })
-    .use(jwt({ name: 'sessionJwt', secret: deps.secret, alg: 'HS256' }))
-    .derive({ as: 'global' }, ({ cookie, request, sessionJwt }) => {
+    .use(jwtPlugin)
+    .derive({ as: 'global' }, ({ cookie, request }) => {
       const jar = cookie as unknown as CookieJar;
-      const writeCookie = (sessionId: string, expiresAt: Date) =>
-        sessionJwt.sign({ sid: sessionId }).then((token) => {
-          jar[SESSION_COOKIE]!.set({
-            value: token,
-            httpOnly: true,
-            sameSite: 'lax',
-            secure: isHttps(request),
-            path: '/',
-            expires: expiresAt,
-          });
-        });
-      // Memoised: route guards and macros may both ask within one request.
+      const writeCookie = (name: string, value: string, options: Record<string, unknown>) =>
+        jar[name]!.set({ value, httpOnly: true, sameSite: 'lax', secure: isHttps(request), path: '/', ...options });
+      const writeSession = (sessionId: string, expiresAt: Date) =>
+        sessionJwt.sign({ sid: sessionId }).then((token) => writeCookie(SESSION_COOKIE, token, { expires: expiresAt }));
       let current: Promise<LiveSession | null> | undefined;
-      const lookup = async (): Promise<LiveSession | null> => {
-        const token = jar[SESSION_COOKIE]?.value;
-        if (typeof token !== 'string' || token.length === 0 || token.length > 4096) return null;
-        const payload = await sessionJwt.verify(token).catch(() => false as const);
-        if (!payload || typeof payload.sid !== 'string') return null;
-        const live = resumeSession(deps.db, payload.sid, deps.now());
-        if (live?.extended) await writeCookie(live.session.id, live.session.expiresAt);
-        return live;
-      };
       return {
-        /** The signed-in session, or null; looked up once per request. */
-        currentSession: () => (current ??= lookup()),
-        signIn: (sessionId: string) => writeCookie(sessionId, new Date(deps.now() + SESSION_TTL_MS)),
+        /** The signed-in session, or null; a sliding expiry that moved refreshes the cookie. */
+        currentSession: () =>
+          (current ??= sessionOf(request).then(async (live) => {
+            if (live?.extended) await writeSession(live.session.id, live.session.expiresAt);
+            return live;
+          })),
+        signIn: (sessionId: string) => writeSession(sessionId, new Date(deps.now() + SESSION_TTL_MS)),
         signOut() {
           jar[SESSION_COOKIE]?.remove();
+        },
+        deviceCookie: () => cookieValue(request, DEVICE_COOKIE),
+        rememberDevice(value: string) {
+          writeCookie(DEVICE_COOKIE, value, { sameSite: 'strict', path: '/api/login', maxAge: DEVICE_TTL_MS / 1000 });
         },
       };
     })
     .macro({
       auth: {
+        parse: bodyAfter('member'),
         async resolve({ currentSession }) {
-          const live = await currentSession();
-          if (!live) throw new UnauthorizedError();
+          const live = assertRole(await currentSession(), 'member');
           return { user: live.user as UserRow, sessionId: live.session.id };
         },
       },
       admin: {
+        parse: bodyAfter('admin'),
         async resolve({ currentSession }) {
-          const live = await currentSession();
-          if (!live) throw new UnauthorizedError();
-          if (!live.user.isAdmin) throw new ForbiddenError('Only an admin can do that');
+          const live = assertRole(await currentSession(), 'admin');
           return { user: live.user as UserRow, sessionId: live.session.id };
         },
       },
@@ -83,3 +121,6 @@ export function authPlugin(deps: AuthDeps) {
 }
 
 export type AuthPlugin = ReturnType<typeof authPlugin>;
+
+/** The bounded JSON parser for routes open to anyone (login, register): `{ parse: publicJsonBody }`. */
+export const publicJsonBody = ({ request }: { request: Request }, contentType: string) => readJsonBody(request, contentType);

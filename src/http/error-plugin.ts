@@ -43,6 +43,8 @@ export function errorPlugin({ log, renderPage }: ErrorPluginOptions) {
       let status = 500;
       let message = 'Something went wrong on the server';
       let headers: Record<string, string> = {};
+      // Elysia wraps whatever a parse hook throws (the auth check, the body limits) in a ParseError.
+      if (code === 'PARSE' && (error as Error).cause instanceof HttpError) error = (error as Error).cause as HttpError;
       if (error instanceof HttpError) {
         status = error.status;
         message = error.message;

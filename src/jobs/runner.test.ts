@@ -73,4 +73,17 @@ describe('session cleanup job', () => {
     expect((await server.request('/api/user', { cookie })).status).toBe(401);
     await server.stop();
   });
+
+  test('forgets login attempt counters a day after the last attempt', async () => {
+    const server = await startTestServer();
+    const count = () => server.db.$client.query('SELECT count(*) AS n FROM rate_limits').get() as { n: number };
+    const deps = { db: server.db, config: server.config, log: createLogger('silent'), now: server.now };
+    await server.request('/api/login', { method: 'POST', json: { username: 'nobody', password: 'wrong-password' } });
+    await sessionCleanupJob.run(deps, new AbortController().signal);
+    expect(count().n).toBe(2); // the username's and the address's
+    server.advance(25 * 3600 * 1000);
+    await sessionCleanupJob.run(deps, new AbortController().signal);
+    expect(count().n).toBe(0);
+    await server.stop();
+  });
 });

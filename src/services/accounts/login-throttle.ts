@@ -1,29 +1,71 @@
+import type { Db } from '../../../db/client.ts';
 import { TooManyRequestsError } from '../../errors.ts';
-import { RateLimiter } from './rate-limiter.ts';
+import { rememberDevice, trustedDevice, usernameKey } from './device-cookie.ts';
+import { Backoff, type BackoffPolicy, RateLimiter } from './rate-limiter.ts';
 
-const WINDOW_MS = 15 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const DAY = 24 * 60 * MINUTE;
+const policy = (free: number): BackoffPolicy => ({ free, baseMs: 1000, maxMs: 15 * MINUTE, forgetMs: DAY });
+
+export interface LoginAttempt {
+  ip: string;
+  username: string;
+  /** The browser's device cookie, if it sent one. */
+  deviceCookie: string | undefined;
+}
+
+/** What an attempt counted against, handed back to `succeeded`. */
+export interface Reservation {
+  attempt: LoginAttempt;
+  device: string | null;
+}
 
 /**
- * Failed logins are limited per client address and per username, so neither guessing many
- * passwords for one account nor spraying one password across accounts gets far.
+ * Login back-off (OWASP "slow down online guessing with device cookies"). A browser that signed
+ * in as this user within 30 days is throttled only by its own failures; any other attempt by
+ * the username's and the address's, each doubling its wait after a few free failures. Attempts
+ * are counted before the password is checked, so parallel requests cannot outrun the limits.
  */
 export class LoginThrottle {
-  private readonly byIp = new RateLimiter(20, WINDOW_MS);
-  private readonly byUsername = new RateLimiter(10, WINDOW_MS);
-  private readonly registrations = new RateLimiter(10, 60 * 60 * 1000);
+  private readonly byUsername: Backoff;
+  private readonly byIp: Backoff;
+  private readonly byDevice: Backoff;
+  private readonly registrations: RateLimiter;
 
-  assertAllowed(ip: string, username: string, now: number): void {
-    const wait = Math.max(this.byIp.blockedFor(ip, now), this.byUsername.blockedFor(key(username), now));
-    if (wait > 0) throw new TooManyRequestsError(wait / 1000, 'Too many failed logins. Please wait and try again.');
+  constructor(
+    db: Db,
+    private readonly secret: string,
+  ) {
+    this.byUsername = new Backoff(db, 'login-user', policy(10));
+    this.byIp = new Backoff(db, 'login-ip', policy(20));
+    this.byDevice = new Backoff(db, 'login-device', policy(10));
+    this.registrations = new RateLimiter(db, 'register-ip', 10, 60 * MINUTE);
   }
 
-  recordFailure(ip: string, username: string, now: number): void {
-    this.byIp.record(ip, now);
-    this.byUsername.record(key(username), now);
+  /** Counts the attempt as a failure until `succeeded`; throws 429 when it must wait. */
+  reserve(attempt: LoginAttempt, now: number): Reservation {
+    const user = usernameKey(attempt.username);
+    const device = trustedDevice(this.secret, attempt.deviceCookie, attempt.username, now);
+    if (device) {
+      assertNoWait(this.byDevice.waitFor(device, now));
+      this.byDevice.count(device, now);
+    } else {
+      assertNoWait(Math.max(this.byUsername.waitFor(user, now), this.byIp.waitFor(attempt.ip, now)));
+      this.byUsername.count(user, now);
+      this.byIp.count(attempt.ip, now);
+    }
+    return { attempt, device };
   }
 
-  recordSuccess(username: string): void {
-    this.byUsername.reset(key(username));
+  /** The password was right: its attempt no longer counts. Returns the device cookie to set. */
+  succeeded({ attempt, device }: Reservation, now: number): string {
+    // A trusted browser's success leaves the username's count alone: that count is about others.
+    if (device) this.byDevice.reset(device);
+    else {
+      this.byIp.release(attempt.ip);
+      this.byUsername.reset(usernameKey(attempt.username));
+    }
+    return rememberDevice(this.secret, attempt.deviceCookie, attempt.username, now);
   }
 
   assertRegistrationAllowed(ip: string, now: number): void {
@@ -33,4 +75,6 @@ export class LoginThrottle {
   }
 }
 
-const key = (username: string) => username.trim().toLowerCase();
+function assertNoWait(waitMs: number): void {
+  if (waitMs > 0) throw new TooManyRequestsError(waitMs / 1000, 'Too many failed logins. Please wait and try again.');
+}

@@ -1,6 +1,30 @@
-/** argon2id through Bun.password; hashing runs off the main thread. */
+/**
+ * argon2id through Bun.password (off the main thread). Sized for a small board: OWASP's first
+ * argon2id configuration (19 MiB, 2 passes, 1 lane) instead of Bun's 64 MiB default, and at
+ * most HASH_SLOTS hashes at once, so a burst of logins costs a bounded amount of memory.
+ */
+export const ARGON2 = { algorithm: 'argon2id', memoryCost: 19_456, timeCost: 2 } as const;
+export const HASH_SLOTS = 2;
+
+let busy = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs `work` once a slot is free; the rest wait in arrival order. */
+export async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (busy >= HASH_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else busy += 1;
+  try {
+    return await work();
+  } finally {
+    // Hand the slot straight to the next waiter (busy stays the same), or free it.
+    const next = waiting.shift();
+    if (next) next();
+    else busy -= 1;
+  }
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return Bun.password.hash(password, { algorithm: 'argon2id' });
+  return withHashSlot(() => Bun.password.hash(password, ARGON2));
 }
 
 // A real hash of a random password, verified against when the username is unknown, so an
@@ -10,8 +34,15 @@ let decoyHash: Promise<string> | undefined;
 export async function verifyPassword(password: string, hash: string | undefined): Promise<boolean> {
   if (hash === undefined) {
     decoyHash ??= hashPassword(crypto.randomUUID());
-    await Bun.password.verify(password, await decoyHash);
+    const decoy = await decoyHash;
+    await withHashSlot(() => Bun.password.verify(password, decoy));
     return false;
   }
-  return Bun.password.verify(password, hash);
+  return withHashSlot(() => Bun.password.verify(password, hash));
+}
+
+/** True for a hash made with other parameters (Bun's 64 MiB default, bcrypt): rehash it at the next login. */
+export function needsRehash(hash: string): boolean {
+  const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(hash);
+  return !match || Number(match[1]) !== ARGON2.memoryCost || Number(match[2]) !== ARGON2.timeCost || match[3] !== '1';
 }

@@ -12,7 +12,7 @@ import { deleteSessionsOfUser } from '../../../db/queries/sessions.ts';
 import type { DisplayPreference, UserRow } from '../../../db/schema/index.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.ts';
 import { passwordProblem, usernameProblem } from '../../shared/validation.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 
 export interface NewUser {
   username: string;
@@ -40,11 +40,16 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
   }
 }
 
-/** The user when the password matches; null otherwise, in the same time either way. */
+/**
+ * The user when the password matches; null otherwise, in the same time either way. A hash made
+ * with older parameters is replaced now, while the password is at hand.
+ */
 export async function authenticate(db: Db, username: string, password: string): Promise<UserRow | null> {
   const user = findUserByUsername(db, username.trim());
   const ok = await verifyPassword(password, user?.passwordHash);
-  return ok && user ? user : null;
+  if (!ok || !user) return null;
+  if (!needsRehash(user.passwordHash)) return user;
+  return updateUser(db, user.id, { passwordHash: await hashPassword(password) }) ?? user;
 }
 
 function requireUser(db: Db, username: string): UserRow {
