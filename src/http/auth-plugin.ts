@@ -71,10 +71,11 @@ export function authPlugin(deps: AuthDeps) {
     if (!found) lookups.set(request, (found = lookup(request)));
     return found;
   };
-  const bodyAfter = (role: Role) => async ({ request }: { request: Request }, contentType: string) => {
-    assertRole(await sessionOf(request), role);
-    return readJsonBody(request, contentType);
-  };
+  const bodyAfter = (role: Role) =>
+    async function authThenJsonBody({ request }: { request: Request }) {
+      assertRole(await sessionOf(request), role);
+      return readJsonBody(request);
+    };
 
   return new Elysia({ name: 'auth' })
     .use(jwtPlugin)
@@ -123,4 +124,4 @@ export function authPlugin(deps: AuthDeps) {
 export type AuthPlugin = ReturnType<typeof authPlugin>;
 
 /** The bounded JSON parser for routes open to anyone (login, register): `{ parse: publicJsonBody }`. */
-export const publicJsonBody = ({ request }: { request: Request }, contentType: string) => readJsonBody(request, contentType);
+export const publicJsonBody = ({ request }: { request: Request }) => readJsonBody(request);

@@ -39,12 +39,15 @@ const isJsonType = (contentType: string) => contentType === 'application/json' |
 
 /**
  * The body as a JSON object, bounded in size (413) and depth (400); an array, a string or a
- * number is refused (400) rather than taken for an empty object. No body: undefined.
+ * number is refused (400) rather than taken for an empty object. No body and no JSON type: undefined.
  */
-export async function readJsonBody(request: Request, contentType: string): Promise<Record<string, unknown> | undefined> {
-  if (!request.body) return undefined;
-  if (!isJsonType(contentType.toLowerCase())) throw new UnsupportedMediaTypeError('Send the request body as JSON');
-  const text = await readCapped(request, JSON_MAX_BYTES);
+export async function readJsonBody(request: Request): Promise<Record<string, unknown> | undefined> {
+  // From the header itself: Elysia hands parse hooks an empty type when there is no body.
+  const isJson = isJsonType((request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase());
+  if (!isJson && !request.body) return undefined;
+  if (!isJson) throw new UnsupportedMediaTypeError('Send the request body as JSON');
+  // Declared JSON but sent nothing is malformed JSON, not an empty object.
+  const text = request.body ? await readCapped(request, JSON_MAX_BYTES) : '';
   assertShallow(text, JSON_MAX_DEPTH);
   let value: unknown;
   try {
