@@ -1,10 +1,9 @@
-import { Jimp } from 'jimp';
 import { createHash } from 'node:crypto';
-import { UnsupportedMediaTypeError } from '../src/errors.ts';
+import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../src/errors.ts';
+import { TOO_MANY_PIXELS, readImageSize, withinPixelBudget } from './image-size.ts';
 import type { MediaStorage } from './storage.ts';
-import { IMAGE_FORMATS, type ImageFormat, sniffImage } from './sniff.ts';
+import { IMAGE_FORMATS, type ImageFormat, fileReader, sniffImage } from './sniff.ts';
 
-export const PREVIEW_SIZE = 512;
 const IMAGE_URL = /^\/objects\/images\/([0-9a-f]{64})\.(png|jpg|webp|gif)$/;
 
 export const imageObjectPath = (hash: string, format: ImageFormat) => `/objects/images/${hash}.${format}`;
@@ -15,12 +14,20 @@ export function previewUrl(artworkUrl: string | null | undefined): string | null
   return match ? `/objects/previews/${match[1]}.jpg` : null;
 }
 
-/** Checks an uploaded temp file by content and moves it into place; returns its objectPath. */
+/**
+ * Checks an uploaded temp file by content, and its pixel count by its header (nothing is
+ * decoded), then moves it into place; returns its objectPath.
+ */
 export async function ingestImage(storage: MediaStorage, tempPath: string, hash: string): Promise<string> {
   const format = sniffImage(await Bun.file(tempPath).slice(0, 16).bytes());
-  if (!format) {
+  const size = format && (await readImageSize(fileReader(tempPath), format));
+  if (!format || !size) {
     storage.remove(tempPath);
     throw new UnsupportedMediaTypeError('Images must be PNG, JPEG, WebP or GIF');
+  }
+  if (!withinPixelBudget(size)) {
+    storage.remove(tempPath);
+    throw new PayloadTooLargeError(TOO_MANY_PIXELS);
   }
   storage.commit(tempPath, storage.imagePath(hash, format));
   return imageObjectPath(hash, format);
@@ -40,24 +47,4 @@ export function findImage(storage: MediaStorage, hash: string): { path: string; 
     if (storage.mtime(path) !== null) return { path, format };
   }
   return null;
-}
-
-/**
- * Makes (once) a 512×512 JPEG cropped to fill, cached beside the originals. Jimp is pure
- * JavaScript, so it runs in the single binary and on arm64; it cannot decode WebP, for
- * which null tells the caller to fall back to the original.
- */
-export async function ensurePreview(storage: MediaStorage, hash: string): Promise<string | null> {
-  const target = storage.previewPath(hash);
-  if (storage.mtime(target) !== null) return target;
-  const source = findImage(storage, hash);
-  if (!source || source.format === 'webp') return null;
-  try {
-    const image = await Jimp.read(Buffer.from(await Bun.file(source.path).arrayBuffer()));
-    image.cover({ w: PREVIEW_SIZE, h: PREVIEW_SIZE });
-    storage.commit(storage.writeTemp(await image.getBuffer('image/jpeg', { quality: 85 })), target);
-    return target;
-  } catch {
-    return null;
-  }
 }

@@ -1,4 +1,5 @@
 import { type IAudioMetadata, type IOptions, parseBlob, parseFile } from 'music-metadata';
+import { bytesReader, readImageSize, withinPixelBudget } from './image-size.ts';
 import type { AudioFormat } from './paths.ts';
 import { AUDIO_CONTENT_TYPES, type ImageFormat, sniffImage } from './sniff.ts';
 
@@ -8,7 +9,7 @@ export interface AudioTags {
   artist: string | null;
   album: string | null;
   track: number | null;
-  /** The first embedded picture that really is a PNG, JPEG, WebP or GIF. */
+  /** The first embedded picture that really is a PNG, JPEG, WebP or GIF of at most 16 megapixels. */
   picture: { data: Uint8Array; format: ImageFormat } | null;
 }
 
@@ -31,15 +32,23 @@ async function parse(path: string, sniffed: AudioFormat | undefined, options: IO
   }
 }
 
+/** The first embedded picture that is a real image within the pixel budget (bombs are dropped). */
+async function firstUsablePicture(pictures: { data: Uint8Array }[]): Promise<AudioTags['picture']> {
+  for (const { data } of pictures) {
+    const format = sniffImage(data);
+    const size = format && (await readImageSize(bytesReader(data), format));
+    if (format && size && withinPixelBudget(size)) return { data, format };
+  }
+  return null;
+}
+
 /** Reads duration and tags; throws when music-metadata cannot make sense of the file. */
 export async function readAudioTags(path: string, sniffed?: AudioFormat): Promise<AudioTags> {
   let { format, common } = await parse(path, sniffed, { duration: false, skipPostHeaders: true });
   // Headerless streams (ADTS, some VBR mp3) only reveal their duration to a full scan.
   if (!(format.duration! > 0)) ({ format, common } = await parse(path, sniffed, { duration: true }));
   const duration = Number.isFinite(format.duration) && format.duration! > 0 ? format.duration! : 0;
-  const picture = (common.picture ?? [])
-    .map((p) => ({ data: p.data, format: sniffImage(p.data) }))
-    .find((p): p is { data: Uint8Array; format: ImageFormat } => p.format !== null);
+  const picture = await firstUsablePicture(common.picture ?? []);
   const track = common.track?.no;
   return {
     duration: Math.round(duration * 1000) / 1000,
@@ -47,7 +56,7 @@ export async function readAudioTags(path: string, sniffed?: AudioFormat): Promis
     artist: clean(common.artist, 500),
     album: clean(common.album, 200),
     track: track && track > 0 && track < 100_000 ? track : null,
-    picture: picture ?? null,
+    picture,
   };
 }
 

@@ -32,6 +32,10 @@ ff -f lavfi -i "sine=frequency=466:duration=0.24:sample_rate=8000" -c:a libmp3la
 { zeros 512; cat short.tmp.mp3; } > short.mp3
 rm padded.tmp.mp3 short.tmp.mp3
 ff -f lavfi -i "$(tone 494 0.5)" -c:a flac -f ogg -metadata title="Ogg Flac Tone" flac.oga
+# The cover in the other image formats (64x48, to tell width from height), and a 3000x3000
+# PNG that takes a real decode (about a second in jimp) for the preview tests.
+for ext in jpg gif webp; do ff -f lavfi -i "color=c=0x8a4fff:s=64x48" -frames:v 1 "cover.$ext"; done
+ff -f lavfi -i "gradients=s=3000x3000:seed=7" -frames:v 1 -pix_fmt rgb24 -compression_level 9 large.png
 # The first 2 KB of the mp3: a real header whose audio stops short.
 head -c 2048 tagged.mp3 > truncated.mp3
 printf '<!doctype html>\n<html><body><script>alert(1)</script></body></html>\n' > fake.mp3

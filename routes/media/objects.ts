@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia';
-import { ensurePreview, findImage } from '../../media/images.ts';
+import { ensurePreview } from '../../media/previews.ts';
 import { IMAGE_CONTENT_TYPES, type ImageFormat } from '../../media/sniff.ts';
 import { fileResponse } from '../../media/stream.ts';
 import type { AppContext } from '../../src/app-context.ts';
@@ -32,12 +32,12 @@ export function objectRoutes(ctx: AppContext) {
   const preview = async (request: Request, file: string) => {
     const hash = PREVIEW_FILE.exec(file)?.[1];
     if (!hash) throw new NotFoundError('Image not found');
-    const path = await ensurePreview(storage, hash);
-    if (path) return image(request, path, `${hash}-512`, 'jpg');
+    const made = await ensurePreview(storage, hash);
+    if (made.kind === 'preview') return image(request, made.path, `${hash}-512`, 'jpg');
     // WebP (or an undecodable image): the original is the next best preview.
-    const source = findImage(storage, hash);
-    if (!source) throw new NotFoundError('Image not found');
-    return image(request, source.path, hash, source.format);
+    if (made.kind === 'original') return image(request, made.path, hash, made.format);
+    if (made.kind === 'tooLarge') throw new NotFoundError('This image is too large to preview');
+    throw new NotFoundError('Image not found');
   };
 
   return new Elysia({ name: 'object-routes' })
