@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import type { AlbumDto } from '../../src/shared/types.ts';
+import { shareLinks, useCopyLink } from '../lib/copy-link.ts';
+import { Button } from '../ui/button.tsx';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../ui/dropdown-menu.tsx';
+import { DeleteAlbumDialog } from './delete-album-dialog.tsx';
+import { RenameAlbumDialog } from './rename-album-dialog.tsx';
+
+/**
+ * The album page's menu (spec §2): Share for everyone (the public link of design §4, since
+ * /album/{id} needs sign-in), Rename and Delete for admins only.
+ */
+export function AlbumMenu({ album, isAdmin, onDeleted }: { album: AlbumDto; isAdmin: boolean; onDeleted: () => void }) {
+  const { copied, copy } = useCopyLink();
+  const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
+  const openChange = (which: 'rename' | 'delete') => (open: boolean) => setDialog(open ? which : null);
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label={copied ? 'Copied!' : 'Album options'}>
+            <span aria-hidden="true" className={copied ? 'i-lucide-check text-xl text-accent-text' : 'i-lucide-ellipsis text-xl'} />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent>
+          <DropdownMenuItem icon="i-lucide-share-2" onSelect={() => void copy(shareLinks.album(album.shareId))}>
+            Share
+          </DropdownMenuItem>
+          {isAdmin ? (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem icon="i-lucide-pencil" onSelect={() => setDialog('rename')}>
+                Rename
+              </DropdownMenuItem>
+              <DropdownMenuItem icon="i-lucide-trash-2" destructive onSelect={() => setDialog('delete')}>
+                Delete
+              </DropdownMenuItem>
+            </>
+          ) : null}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {isAdmin ? (
+        <>
+          <RenameAlbumDialog album={album} open={dialog === 'rename'} onOpenChange={openChange('rename')} />
+          <DeleteAlbumDialog album={album} open={dialog === 'delete'} onOpenChange={openChange('delete')} onDeleted={onDeleted} />
+        </>
+      ) : null}
+    </>
+  );
+}
