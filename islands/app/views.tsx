@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { type AppView, matchAppRoute } from '../../src/shared/app-routes.ts';
 import type { UserDto } from '../../src/shared/types.ts';
+import { AlbumView } from '../albums/album-view.tsx';
+import { AlbumsView } from '../albums/albums-view.tsx';
 import { LibraryView } from '../library/library-view.tsx';
 import { AccessDenied, NotFound, Placeholder } from './status-views.tsx';
 
@@ -13,8 +15,8 @@ export interface ViewProps {
 const VIEWS: Record<AppView, ComponentType<ViewProps> | null> = {
   library: LibraryView,
   search: null,
-  albums: null,
-  album: null,
+  albums: AlbumsView,
+  album: AlbumView,
   playlists: null,
   playlist: null,
   admin: null,
