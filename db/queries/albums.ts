@@ -10,13 +10,14 @@ const publishedSongOf = sql`${songs.albumId} = ${albums.id} AND ${songs.status} 
 export const hasPublishedSong = sql`EXISTS (SELECT 1 FROM ${songs} WHERE ${publishedSongOf})`;
 
 /**
- * An album's artwork is its first published, live song's (by album order): never a pending
- * upload's, and it follows publishing, unpublishing and trashing. The stored column is unused.
+ * An album's artwork is its earliest published, live song's with artwork (one seek in
+ * songs_album_artwork_idx): never a pending upload's, and it follows publishing, unpublishing
+ * and trashing. The stored column is no longer written.
  */
 export const albumColumns = {
   ...getTableColumns(albums),
-  artworkUrl: sql<string | null>`(SELECT ${songs.artworkUrl} FROM ${songs} WHERE ${publishedSongOf}
-    AND ${songs.artworkUrl} IS NOT NULL ORDER BY ${songs.albumOrder} IS NULL, ${songs.albumOrder}, ${songs.id} LIMIT 1)`,
+  artworkUrl: sql<string | null>`(SELECT ${songs.artworkUrl} FROM ${songs} INDEXED BY songs_album_artwork_idx WHERE ${publishedSongOf}
+    AND ${songs.artworkUrl} IS NOT NULL ORDER BY ${songs.id} LIMIT 1)`,
 };
 
 const byName = [sql`${albums.name} COLLATE NOCASE`, asc(albums.id)] as const;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { albums } from './albums.ts';
 import { createdAt, deletedAt, updatedAt } from './columns.ts';
@@ -37,6 +38,11 @@ export const songs = sqliteTable(
     index('songs_album_idx').on(table.albumId),
     index('songs_audio_hash_idx').on(table.audioHash),
     index('songs_status_deleted_idx').on(table.status, table.deletedAt),
+    // An album's artwork is its first published, live song's with artwork (db/queries/albums.ts):
+    // one index seek per album instead of reading every song of it.
+    index('songs_album_artwork_idx')
+      .on(table.albumId, table.id)
+      .where(sql`${table.artworkUrl} IS NOT NULL AND ${table.status} = 'published' AND ${table.deletedAt} IS NULL`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { SEARCH_CANDIDATES, SEARCH_LIMIT } from '../../db/queries/search.ts';
+import { SEARCH_CANDIDATES, SEARCH_LIMIT, SEARCH_RANK_CAP } from '../../db/queries/search.ts';
 import type { SongDto } from '../../src/shared/types.ts';
 import { insertAlbum, insertSong } from '../../src/testing/factories.ts';
 import { type TestServer, startTestServer } from '../../src/testing/server.ts';
@@ -24,14 +24,14 @@ const search = async (q: string) => {
 };
 
 /** The plain, obviously correct ranking: every visible hit ordered by the same bm25. */
-const fullRanking = (term: string) =>
+const fullRanking = (term: string, limit = SEARCH_LIMIT) =>
   server.db.$client
     .query(
       `SELECT f.rowid AS id FROM songs_fts f JOIN songs s ON s.id = f.rowid
        WHERE songs_fts MATCH ? AND s.status = 'published' AND s.deleted_at IS NULL
        ORDER BY bm25(songs_fts, 4.0, 2.0, 1.0), f.rowid LIMIT ?`,
     )
-    .all(`"${term}"*`, SEARCH_LIMIT)
+    .all(`"${term}"*`, limit)
     .map((row) => (row as { id: number }).id);
 
 describe('search ranking with hidden songs', () => {
@@ -51,6 +51,25 @@ describe('search ranking with hidden songs', () => {
     const found = await search('quokka');
     expect(found).toHaveLength(SEARCH_LIMIT);
     expect(found.map((s) => s.id)).toEqual(fullRanking('quokka'));
+  });
+});
+
+describe('a term every song matches', () => {
+  // Ranking every hit of such a term cost ~2.5 µs a song; only the newest SEARCH_RANK_CAP are ranked.
+  test('only the newest hits up to the cap are ranked, best first among them', async () => {
+    server.db.transaction(() => {
+      for (let i = 0; i < 60; i++) insertSong(server.db, { title: `Wombat Wombat Wombat old ${i}` });
+      for (let i = 0; i < SEARCH_RANK_CAP; i++) insertSong(server.db, { title: `Wombat ${i}`, status: i % 50 ? 'pending' : 'published' });
+    });
+    const newest = server.db.$client
+      .query(`SELECT rowid AS id FROM songs_fts WHERE songs_fts MATCH '"wombat"*' ORDER BY rowid DESC LIMIT ${SEARCH_RANK_CAP}`)
+      .all()
+      .map((row) => (row as { id: number }).id);
+    const found = await search('wombat');
+    expect(found.some((song) => song.title.includes('old'))).toBe(false);
+    expect(found).toHaveLength(SEARCH_RANK_CAP / 50);
+    expect(found.map((s) => s.id)).toEqual(fullRanking('wombat', 10_000).filter((id) => newest.includes(id)).slice(0, SEARCH_LIMIT));
+    expect(found.map((s) => s.id).every((id) => newest.includes(id))).toBe(true);
   });
 });
 

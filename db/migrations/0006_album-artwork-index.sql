@@ -1,0 +1,1 @@
+CREATE INDEX `songs_album_artwork_idx` ON `songs` (`album_id`,`id`) WHERE "songs"."artwork_url" IS NOT NULL AND "songs"."status" = 'published' AND "songs"."deleted_at" IS NULL;
