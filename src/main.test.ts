@@ -3,7 +3,7 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDb } from '../db/client.ts';
 import { ensureBuilt } from './build.ts';
-import { type ServerProcess, npmScript, runShell, spawnMain, startMain } from './testing/process.ts';
+import { type ServerProcess, freePort, npmScript, runShell, spawnMain, startMain } from './testing/process.ts';
 import { makeTempDir } from './testing/server.ts';
 
 const cleanups: (() => unknown)[] = [];
@@ -59,6 +59,35 @@ describe('first start', () => {
     const second = await start({ ...env, ADMIN_USERNAME: 'dad' });
     expect(second.output()).not.toContain('Log in at');
     expect((await login(second.url, 'dad', 'mum-secret')).status).toBe(401);
+  });
+});
+
+describe('first admin before the first answer', () => {
+  test('a login sent the moment the port opens is answered as the admin, never 401', async () => {
+    const port = String(await freePort());
+    const { child } = spawnMain({ DATA_DIR: tempDataDir(), PORT: port, ADMIN_USERNAME: 'mum', ADMIN_PASSWORD: 'mum-secret' });
+    cleanups.push(() => {
+      child.kill('SIGKILL');
+      return child.exited;
+    });
+    // Retry at once while the port is closed: the first request that connects is the first answer.
+    let response: Response | undefined;
+    const deadline = Date.now() + 20_000;
+    while (!response && Date.now() < deadline && child.exitCode === null) {
+      response = await login(`http://127.0.0.1:${port}`, 'mum', 'mum-secret').catch(() => undefined);
+    }
+    expect(response?.status).toBe(200);
+  });
+
+  test('a start that cannot listen leaves no admin behind: the next start creates it and shows its password', async () => {
+    const dataDir = tempDataDir();
+    const taken = await start({ DATA_DIR: tempDataDir() });
+    const failed = spawnMain({ DATA_DIR: dataDir, PORT: new URL(taken.url).port });
+    expect(await failed.child.exited).toBe(1);
+    const retried = await start({ DATA_DIR: dataDir });
+    const password = retried.output().match(/^Password: (\S+)\n/m)?.[1];
+    expect(password).toBeDefined();
+    expect((await login(retried.url, 'admin', password!)).status).toBe(200);
   });
 });
 

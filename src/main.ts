@@ -7,6 +7,7 @@ import { startJobs } from './jobs/runner.ts';
 import { createLogger } from './logger.ts';
 import { PortInUseError, listen } from './server.ts';
 import { ensureFirstAdmin } from './services/accounts/first-admin.ts';
+import { removeUser } from './services/accounts/users.ts';
 
 // The only module with side effects: config → data folder → migrate → app → listen → jobs.
 // React's build follows NODE_ENV as the process starts (Bun folds it into React's entry files
@@ -37,16 +38,19 @@ await ensureBuilt();
 if (process.execArgv.some((arg) => arg === '--watch' || arg === '--hot')) await import('../routes/pages/registry.ts');
 const { handle, secret, paths } = openDataDir(config.dataDir);
 const app = createApp({ config, db: handle.db, secret, log });
+// The first admin exists before the port opens, so no request is answered without it (a login
+// right after start would get 401). A failed listen removes that admin again: the next start
+// creates it afresh and prints its password, so a failed start never swallows one.
+const admin = await ensureFirstAdmin(handle.db, config, log);
 try {
   listen(app, config.host, config.port);
 } catch (error) {
+  if (admin) removeUser(handle.db, admin.username);
   handle.close();
   if (error instanceof PortInUseError) fail(error.message);
   throw error;
 }
 
-// After listen succeeds, so a failed start never swallows a generated password.
-const admin = await ensureFirstAdmin(handle.db, config, log);
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const url = config.publicUrl ?? `http://${shownHost}:${app.server?.port}`;
 console.log(`Hearth is running on ${url} (data in ${paths.root})`);
