@@ -8,6 +8,14 @@ export interface FileResponseOptions {
   cacheControl: string;
 }
 
+// Bun answers one well-formed byte range of a GET itself (206, or 416) and then adds its own
+// Accept-Ranges: ours goes only on the answers it leaves alone, so the header appears once.
+function bunAppliesRange(request: Request): boolean {
+  const match = request.method === 'GET' ? /^bytes=(\d*)-(\d*)$/.exec(request.headers.get('range') ?? '') : null;
+  if (!match || (match[1] === '' && match[2] === '')) return false;
+  return match[1] === '' || match[2] === '' || Number(match[1]) <= Number(match[2]);
+}
+
 const matchesEtag = (header: string | null, etag: string) =>
   !!header && header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*');
 
@@ -37,5 +45,6 @@ export async function fileResponse(request: Request, path: string, options: File
     headers.set('content-length', String(stat.size));
     return new Response(request.method === 'HEAD' ? null : file.stream(), { status: 200, headers });
   }
+  if (bunAppliesRange(request)) headers.delete('accept-ranges');
   return new Response(file, { headers });
 }

@@ -55,7 +55,22 @@ describe('audio ranges and validators', () => {
     const start = from < 0 ? all.length + from : from;
     const expected = all.slice(start, length < 0 ? undefined : start + length);
     expect(response.headers.get('content-range')).toBe(`bytes ${start}-${start + expected.length - 1}/${all.length}`);
+    // Once: Bun adds its own to a ranged answer ("bytes, bytes" before).
+    expect(response.headers.get('accept-ranges')).toBe('bytes');
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(expected);
+  });
+
+  test('Accept-Ranges once on every answer: whole, unsatisfiable, multi-range, invalid, HEAD', async () => {
+    for (const [range, status] of [['bytes=99999999-', 416], ['bytes=0-1,5-6', 200], ['bytes=5-1', 200], ['lines=1-2', 200]] as const) {
+      const response = await get(song.audioUrl, { range });
+      expect([range, response.status, response.headers.get('accept-ranges')]).toEqual([range, status, 'bytes']);
+      await response.arrayBuffer();
+    }
+    const head = await server.request(song.audioUrl, { method: 'HEAD', headers: { range: 'bytes=0-9' } });
+    expect(head.headers.get('accept-ranges')).toBe('bytes');
+    const stale = await get(song.audioUrl, { range: 'bytes=0-9', 'if-range': '"stale"' });
+    expect([stale.status, stale.headers.get('accept-ranges')]).toEqual([200, 'bytes']);
+    await stale.arrayBuffer();
   });
 
   test.each(['bytes=-0', `bytes=${10 ** 9}-`])('unsatisfiable %s → 416 with Content-Range */size', async (range) => {
