@@ -100,7 +100,7 @@ describe('app shell', () => {
     expect(await page.getByRole('navigation', { name: 'Sidebar' }).isVisible()).toBe(false);
     expect(await tabs.getByRole('link').count()).toBe(3);
     await tabs.getByRole('link', { name: 'Albums' }).click();
-    await page.getByRole('heading', { name: 'Albums' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Albums' }).waitFor();
     expect(await tabs.getByRole('link', { name: 'Albums' }).getAttribute('aria-current')).toBe('page');
     expect(problems).toEqual([]);
     await context.close();
