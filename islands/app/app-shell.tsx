@@ -1,8 +1,10 @@
 'use client';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { matchAppRoute } from '../../src/shared/app-routes.ts';
 import type { UserDto } from '../../src/shared/types.ts';
+import { apiRequest } from '../lib/api.ts';
+import { queryKeys } from '../lib/queries.ts';
 import { MiniPlayer } from '../player/mini-player.tsx';
 import { useCurrentTrack } from '../player/player-store.ts';
 import { cn } from '../ui/cn.ts';
@@ -18,8 +20,11 @@ import { RouteView } from './views.tsx';
  * The signed-in app: sidebar or tab bar, the current route's view, the mini player, toasts.
  * Navigation between its routes is client-side (history API), so what plays keeps playing.
  */
-export function AppShell({ user, initialPath }: { user: UserDto; initialPath: string }) {
+export function AppShell({ user: rendered, initialPath }: { user: UserDto; initialPath: string }) {
   const [queryClient] = useState(createQueryClient);
+  // The user lives in the query cache, seeded from the server render, so a display-preference
+  // answer (spec §7: it replaces the cached user) re-renders every reader at once.
+  const user = useQuery({ queryKey: queryKeys.user, queryFn: () => apiRequest<UserDto>('/api/user'), initialData: rendered }, queryClient).data;
   const [path, setPath] = useState(initialPath);
   const playing = useCurrentTrack() !== null;
 
@@ -41,7 +46,13 @@ export function AppShell({ user, initialPath }: { user: UserDto; initialPath: st
     window.scrollTo(0, 0);
   }, []);
 
-  const router = useMemo(() => ({ path, navigate }), [path, navigate]);
+  const replace = useCallback((to: string) => {
+    const url = new URL(to, window.location.href);
+    window.history.replaceState(window.history.state, '', url.pathname + url.search);
+    setPath(url.pathname);
+  }, []);
+
+  const router = useMemo(() => ({ path, navigate, replace }), [path, navigate, replace]);
   return (
     <QueryClientProvider client={queryClient}>
       <UserContext.Provider value={user}>

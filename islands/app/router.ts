@@ -5,9 +5,11 @@ import { matchAppRoute } from '../../src/shared/app-routes.ts';
 export interface Router {
   path: string;
   navigate(to: string): void;
+  /** Rewrites the current history entry (`?play=` reset, the search box's `?q=`): no new entry. */
+  replace(to: string): void;
 }
 
-export const RouterContext = createContext<Router>({ path: '/', navigate: () => {} });
+export const RouterContext = createContext<Router>({ path: '/', navigate: () => {}, replace: () => {} });
 
 export const useRouter = () => useContext(RouterContext);
 

@@ -4,6 +4,8 @@ import { apiRequest } from './api.ts';
 
 /** Every react-query key the signed-in app uses, so writes invalidate the right reads. */
 export const queryKeys = {
+  /** The signed-in user (seeded from the server render by the app shell). */
+  user: ['user'] as const,
   songs: ['songs'] as const,
   albums: ['albums'] as const,
   album: (id: string) => ['albums', id] as const,

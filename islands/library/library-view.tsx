@@ -13,6 +13,8 @@ import { Tooltip } from '../ui/tooltip.tsx';
 import { AddToPlaylistDialog } from '../playlists/add-to-playlist-dialog.tsx';
 import { SongMenu } from '../songs/song-menu.tsx';
 import { SONG_ROW_HEIGHT, SongRow } from '../songs/song-row.tsx';
+import { DisplayMenu } from './display-menu.tsx';
+import { usePlayParam } from './use-play-param.ts';
 
 /** Spec §3: the subtitle under each song follows the user's displayPreference. */
 export function songSubtitle(song: SongDto, preference: DisplayPreference): string {
@@ -30,9 +32,12 @@ export function LibraryView({ user }: ViewProps) {
       <PageHeader
         title="Library"
         actions={
-          <Tooltip content="Search">
-            <SearchLink />
-          </Tooltip>
+          <>
+            <Tooltip content="Search">
+              <SearchLink />
+            </Tooltip>
+            <DisplayMenu value={user.displayPreference} />
+          </>
         }
       />
       {songs.isPending ? (
@@ -56,6 +61,7 @@ function SongList({ songs, preference }: { songs: SongDto[]; preference: Display
   const start = usePlayer((s) => s.start);
   const currentId = useCurrentTrack()?.id;
   const [adding, setAdding] = useState<SongDto | null>(null);
+  usePlayParam(songs, (index) => virtualizer.scrollToIndex(index, { align: 'center' }));
   return (
     <>
     <ul ref={listRef} aria-label="Songs" data-count={songs.length} className="relative -mx-2" style={{ height: virtualizer.getTotalSize() }}>

@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import type { SongDto } from '../../src/shared/types.ts';
+import { useRouter } from '../app/router.ts';
+import { usePlayer } from '../player/player-store.ts';
+
+/**
+ * Spec §2: `/?play={songId}` starts that song within the sorted list once the songs are there,
+ * then the address goes back to `/` (replaced, so Back does not replay it). Where the browser
+ * blocks autoplay, the player store leaves the song loaded and paused for a tap.
+ */
+export function usePlayParam(songs: SongDto[], onStarted: (index: number) => void) {
+  const { replace } = useRouter();
+  useEffect(() => {
+    const wanted = new URLSearchParams(window.location.search).get('play');
+    if (wanted === null) return;
+    const index = songs.findIndex((song) => String(song.id) === wanted);
+    if (index >= 0) {
+      usePlayer.getState().start(songs, index, 'library');
+      onStarted(index);
+    }
+    replace('/');
+    // Once per arrival of the list: the address no longer carries `play` afterwards.
+  }, [songs, replace]);
+}

@@ -1,0 +1,245 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { type Browser, type Page, chromium } from 'playwright-core';
+import type { PlaylistDto, SongDto } from '../shared/types.ts';
+import { launchBrowser, openPage, waitForHydration } from '../testing/browser.ts';
+import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
+import { type TestServer, startTestServer } from '../testing/server.ts';
+import { createPlaylist, uploadSong } from './seed.ts';
+import { type Opened, PHONE, WIDE, openAs, toastShown, waitForPlayback } from './signed-in-page.ts';
+
+setDefaultTimeout(60_000);
+
+let server: TestServer;
+let browser: Browser;
+let admin: string;
+let kid: string;
+let bedtime: SongDto;
+let morning: SongDto;
+let family: PlaylistDto;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.signUp('mum', { password: 'lullaby99', isAdmin: true });
+  kid = await server.signUp('kiddo', { password: 'crayons99' });
+  bedtime = await uploadSong(server, admin, 'tagged.mp3', { title: 'Bedtime' });
+  morning = await uploadSong(server, admin, 'tone.ogg', { title: 'Morning', artist: 'Grandpa Joe' });
+  family = await createPlaylist(server, admin, 'Family Mix', [bedtime.id]);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const row = (page: Page, title: string) => page.getByRole('list', { name: 'Songs' }).getByRole('listitem').filter({ hasText: title });
+
+async function openAddDialog(page: Page, title: string) {
+  await row(page, title).getByRole('button', { name: `Options for ${title}` }).click();
+  await page.getByRole('menuitem', { name: 'Add to Playlist' }).click();
+  return page.getByRole('dialog', { name: 'Add to Playlist' });
+}
+
+async function playlistSongs(cookie: string, id: number): Promise<string[]> {
+  const response = await server.request(`/api/playlists/${id}/songs`, { cookie });
+  return ((await response.json()) as SongDto[]).map((song) => song.title);
+}
+
+async function close({ context, problems }: Opened, allowed: RegExp[] = []) {
+  expect(problems.filter((problem) => !allowed.some((pattern) => pattern.test(problem)))).toEqual([]);
+  await context.close();
+}
+
+describe('Add to Playlist from the library', () => {
+  test('a plain user with no playlists builds one from the menu: Creating..., the check, the toast, closed after 1 s', async () => {
+    const opened = await openAs(browser, server, kid, '/');
+    const { page } = opened;
+    const dialog = await openAddDialog(page, 'Morning');
+    await dialog.getByText('No playlists yet').waitFor();
+    await dialog.getByRole('button', { name: 'Create New Playlist' }).click();
+    const name = dialog.getByPlaceholder('Playlist name');
+    expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Hold the create until 'Creating...' has been seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/playlists', async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    });
+    await name.fill('Car songs');
+    await dialog.getByRole('button', { name: 'Create & Add' }).click();
+    await dialog.getByRole('button', { name: 'Creating...' }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Creating...' }).isDisabled()).toBe(true);
+    release();
+    await dialog.getByRole('button', { name: /Car songs/ }).getByLabel('Added').waitFor();
+    const checkedAt = Date.now();
+    await toastShown(page, 'Added to playlist', '"Morning" added successfully');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(Date.now() - checkedAt).toBeGreaterThanOrEqual(900);
+    const mine = (await (await server.request('/api/playlists', { cookie: kid })).json()) as PlaylistDto[];
+    expect(mine.map((p) => p.name)).toEqual(['Car songs']);
+    expect(await playlistSongs(kid, mine[0]!.id)).toEqual(['Morning']);
+    await close(opened);
+  });
+
+  test('an admin picks an existing playlist (artwork or placeholder) and the song is in it', async () => {
+    const opened = await openAs(browser, server, admin, '/', { viewport: PHONE });
+    const dialog = await openAddDialog(opened.page, 'Morning');
+    const choice = dialog.getByRole('list', { name: 'Playlists' }).getByRole('button', { name: /Family Mix/ });
+    // Family Mix starts with Bedtime, whose artwork it shows.
+    expect(await choice.locator('img').count()).toBe(1);
+    expect(await checkLayout(opened.page)).toEqual(CLEAN_LAYOUT);
+    await choice.click();
+    await choice.getByLabel('Added').waitFor();
+    await toastShown(opened.page, 'Added to playlist', '"Morning" added successfully');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await playlistSongs(admin, family.id)).toEqual(['Bedtime', 'Morning']);
+    await close(opened);
+  });
+
+  test("a failed playlist load says so; Try Again loads them", async () => {
+    const opened = await openAs(browser, server, admin, '/');
+    const { page } = opened;
+    await page.route('**/api/playlists', (route) => route.abort());
+    const dialog = await openAddDialog(page, 'Bedtime');
+    await dialog.getByText('Failed to load playlists').waitFor();
+    await page.unroute('**/api/playlists');
+    await dialog.getByRole('button', { name: 'Try Again' }).click();
+    await dialog.getByRole('button', { name: /Family Mix/ }).waitFor();
+    await close(opened, [/Failed to load resource/]);
+  });
+
+  test('errors (spec §8): the server message, or the fallback when the connection drops', async () => {
+    const opened = await openAs(browser, server, admin, '/');
+    const { page } = opened;
+    // The server refuses: Bedtime is already in Family Mix.
+    let dialog = await openAddDialog(page, 'Bedtime');
+    await dialog.getByRole('button', { name: /Family Mix/ }).click();
+    await toastShown(page, 'Error', 'This song is already in the playlist');
+    expect(await dialog.isVisible()).toBe(true);
+    // The server refuses a name that is too long, with its own words.
+    await dialog.getByRole('button', { name: 'Create New Playlist' }).click();
+    await dialog.getByPlaceholder('Playlist name').fill('x'.repeat(201));
+    await dialog.getByRole('button', { name: 'Create & Add' }).click();
+    await toastShown(page, 'Error', 'Playlist name must be at most 200 characters');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    // The connection drops: the spec's fallback texts.
+    await page.route('**/api/playlists/*/songs', (route) => route.abort());
+    dialog = await openAddDialog(page, 'Morning');
+    await dialog.getByRole('button', { name: /Family Mix/ }).click();
+    await toastShown(page, 'Error', 'Failed to add song to playlist');
+    await page.route('**/api/playlists', (route) => (route.request().method() === 'POST' ? route.abort() : route.continue()));
+    await dialog.getByRole('button', { name: 'Create New Playlist' }).click();
+    await dialog.getByPlaceholder('Playlist name').fill('Road trip');
+    await dialog.getByRole('button', { name: 'Create & Add' }).click();
+    await toastShown(page, 'Error', 'Failed to create playlist');
+    expect(await playlistSongs(admin, family.id)).not.toContain('Road trip');
+    await close(opened, [/Failed to load resource/]);
+  });
+});
+
+describe('Share from the library', () => {
+  test("copies the song's link ('Copied!' for 2 s, the toast), and the link plays in a fresh context", async () => {
+    const opened = await openAs(browser, server, kid, '/');
+    const { page } = opened;
+    await row(page, 'Bedtime').getByRole('button', { name: 'Options for Bedtime' }).click();
+    await page.getByRole('menuitem', { name: 'Share' }).click();
+    const copied = row(page, 'Bedtime').getByRole('button', { name: 'Copied!' });
+    await copied.waitFor();
+    await toastShown(page, 'Link copied!', 'Share link copied to clipboard');
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toBe(`${server.url}/share/${bedtime.shareId}`);
+    await row(page, 'Bedtime').getByRole('button', { name: 'Options for Bedtime' }).waitFor({ timeout: 3000 });
+    const guest = await openPage(browser);
+    await guest.page.goto(link);
+    await guest.page.getByRole('heading', { name: 'Bedtime' }).waitFor();
+    await waitForHydration(guest.page);
+    await guest.page.getByRole('button', { name: 'Play', exact: true }).click();
+    await guest.page.waitForFunction(() => document.querySelector('audio')!.currentTime > 0.2);
+    await close(guest);
+    await close(opened);
+  });
+});
+
+describe('/?play={songId}', () => {
+  test('starts that song within the library and resets the address to / without a new entry', async () => {
+    const opened = await openAs(browser, server, kid, `/?play=${morning.id}`);
+    const { page } = opened;
+    await page.getByRole('region', { name: 'Player' }).getByTestId('player-title').getByText('Morning').waitFor();
+    await waitForPlayback(page);
+    await page.waitForFunction(() => window.location.pathname + window.location.search === '/');
+    expect(await page.evaluate(() => history.length)).toBe(2);
+    expect(await row(page, 'Morning').getByRole('button').first().getAttribute('aria-current')).toBe('true');
+    // The router agrees: Library is current, and choosing it again adds no entry.
+    await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Library' }).click();
+    expect(await page.evaluate(() => history.length)).toBe(2);
+    await close(opened);
+  });
+
+  test('an unknown song only resets the address', async () => {
+    const opened = await openAs(browser, server, kid, '/?play=999999');
+    await opened.page.waitForFunction(() => window.location.search === '');
+    await row(opened.page, 'Bedtime').waitFor();
+    expect(await opened.page.getByRole('region', { name: 'Player' }).count()).toBe(0);
+    await close(opened);
+  });
+
+  test('where autoplay needs a gesture, the song waits in the player, paused, and a tap plays it', async () => {
+    // Chromium's own policy: no --autoplay-policy flag (src/testing/browser.ts passes one).
+    const strict = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+    try {
+      const opened = await openPage(strict, { viewport: WIDE });
+      const { page, context } = opened;
+      const [name, value] = kid.split('=') as [string, string];
+      await context.addCookies([{ name, value, url: server.url }]);
+      // Playwright evaluates scripts as user gestures, which would unlock autoplay: until the
+      // app has tried to play, only watch (the console), never evaluate.
+      await context.addInitScript(() => {
+        const play = HTMLMediaElement.prototype.play;
+        HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+          const attempt = play.call(this);
+          attempt.then(
+            () => console.info('play: allowed'),
+            (error: Error) => console.info(`play: ${error.name}`),
+          );
+          return attempt;
+        };
+      });
+      const attempt = page.waitForEvent('console', (message) => message.text().startsWith('play: '));
+      await page.goto(`${server.url}/?play=${bedtime.id}`);
+      expect((await attempt).text()).toBe('play: NotAllowedError');
+      const bar = page.getByRole('region', { name: 'Player' });
+      await bar.getByTestId('player-title').getByText('Bedtime').waitFor();
+      await page.waitForFunction(() => window.location.search === '');
+      expect(await bar.getByRole('button', { name: 'Play' }).isVisible()).toBe(true);
+      expect(await page.getByTestId('player-progress').evaluate((el) => (el as HTMLElement).style.width)).toBe('0%');
+      await bar.getByRole('button', { name: 'Play' }).click();
+      await waitForPlayback(page);
+      await close(opened);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('layout', () => {
+  for (const viewport of [PHONE, WIDE]) {
+    for (const theme of ['light', 'dark'] as const) {
+      test(`library with its menus at ${viewport.width} px, ${theme}`, async () => {
+        const opened = await openAs(browser, server, kid, '/', { viewport, theme });
+        const { page } = opened;
+        await row(page, 'Bedtime').waitFor();
+        expect(await checkLayout(page)).toEqual(CLEAN_LAYOUT);
+        await page.getByRole('button', { name: 'Display options' }).click();
+        await page.getByRole('menuitemradio', { name: 'Title Only' }).waitFor();
+        expect(await checkLayout(page)).toEqual(CLEAN_LAYOUT);
+        await page.keyboard.press('Escape');
+        const dialog = await openAddDialog(page, 'Bedtime');
+        await dialog.getByRole('button', { name: 'Create New Playlist' }).waitFor();
+        expect(await checkLayout(page)).toEqual(CLEAN_LAYOUT);
+        await close(opened);
+      });
+    }
+  }
+});

@@ -1,0 +1,47 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { openPage, waitForHydration } from '../testing/browser.ts';
+import type { TestServer } from '../testing/server.ts';
+
+export const PHONE = { width: 390, height: 844 };
+export const WIDE = { width: 1280, height: 800 };
+
+export interface Opened {
+  context: BrowserContext;
+  page: Page;
+  problems: string[];
+}
+
+/**
+ * A fresh context signed in with a real session cookie (server.login), on `path`, hydrated;
+ * clipboard access is granted so a copied link can be read back.
+ */
+export async function openAs(
+  browser: Browser,
+  server: TestServer,
+  cookie: string,
+  path: string,
+  { viewport = WIDE, theme = 'light' }: { viewport?: { width: number; height: number }; theme?: 'light' | 'dark' } = {},
+): Promise<Opened> {
+  const opened = await openPage(browser, { viewport, permissions: ['clipboard-read', 'clipboard-write'] });
+  await opened.context.addInitScript((t) => localStorage.setItem('theme', t), theme);
+  const [name, value] = cookie.split('=') as [string, string];
+  await opened.context.addCookies([{ name, value, url: server.url }]);
+  await opened.page.goto(server.url + path);
+  await waitForHydration(opened.page);
+  return opened;
+}
+
+/** The toast with this title (and description, when given), once it shows. */
+export async function toastShown(page: Page, title: string, description?: string): Promise<void> {
+  const toast = page.getByTestId('toast').filter({ hasText: title });
+  await toast.waitFor();
+  if (description !== undefined) await toast.filter({ hasText: description }).waitFor();
+}
+
+/** The mini player's audio has played: its progress fill moved. */
+export async function waitForPlayback(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const fill = document.querySelector<HTMLElement>('[data-testid="player-progress"]');
+    return fill !== null && Number.parseFloat(fill.style.width) > 0;
+  });
+}
