@@ -4,6 +4,8 @@ import type { UserDto } from '../../src/shared/types.ts';
 import { AlbumView } from '../albums/album-view.tsx';
 import { AlbumsView } from '../albums/albums-view.tsx';
 import { LibraryView } from '../library/library-view.tsx';
+import { PlaylistView } from '../playlists/playlist-view.tsx';
+import { PlaylistsView } from '../playlists/playlists-view.tsx';
 import { AccessDenied, NotFound, Placeholder } from './status-views.tsx';
 
 export interface ViewProps {
@@ -17,8 +19,8 @@ const VIEWS: Record<AppView, ComponentType<ViewProps> | null> = {
   search: null,
   albums: AlbumsView,
   album: AlbumView,
-  playlists: null,
-  playlist: null,
+  playlists: PlaylistsView,
+  playlist: PlaylistView,
   admin: null,
   account: null,
 };

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { SongDto } from '../../src/shared/types.ts';
 import { shareLinks, useCopyLink } from '../lib/copy-link.ts';
 import { Button } from '../ui/button.tsx';
@@ -7,7 +8,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
  * A song's options menu (spec §2): Add to Playlist and Share. The trigger shows a check for
  * the 2 s after a copy, since the menu itself closes on the choice.
  */
-export function SongMenu({ song, onAddToPlaylist }: { song: Pick<SongDto, 'title' | 'shareId'>; onAddToPlaylist: () => void }) {
+export function SongMenu({ song, onAddToPlaylist, children }: { song: Pick<SongDto, 'title' | 'shareId'>; onAddToPlaylist: () => void; children?: ReactNode }) {
   const { copied, copy } = useCopyLink();
   return (
     <DropdownMenu>
@@ -23,6 +24,8 @@ export function SongMenu({ song, onAddToPlaylist }: { song: Pick<SongDto, 'title
         <DropdownMenuItem icon="i-lucide-share-2" onSelect={() => void copy(shareLinks.song(song.shareId), 'Share link copied to clipboard')}>
           Share
         </DropdownMenuItem>
+        {/* A list's own items (a playlist's Remove from Playlist). */}
+        {children}
       </DropdownMenuContent>
     </DropdownMenu>
   );

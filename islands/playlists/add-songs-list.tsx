@@ -1,0 +1,64 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
+import type { SongDto } from '../../src/shared/types.ts';
+import { Artwork } from '../ui/artwork.tsx';
+import { SONG_ROW_HEIGHT } from '../songs/song-row.tsx';
+
+/** Spec §4: a song is available (no entry), being added, or added (a check, then hidden). */
+export type AddState = 'adding' | 'added';
+
+/** The dialog's songs, virtualised so 50,000 of them cost only the rows on screen. */
+export function AddSongsList({ songs, states, onAdd }: { songs: SongDto[]; states: ReadonlyMap<number, AddState>; onAdd: (song: SongDto) => void }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: songs.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => SONG_ROW_HEIGHT,
+    getItemKey: (index) => songs[index]!.id,
+    overscan: 6,
+  });
+  return (
+    <div ref={scrollRef} className="-mx-2 h-full overflow-y-auto overscroll-contain px-2">
+      <ul aria-label="Available songs" data-count={songs.length} className="relative" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((row) => {
+          const song = songs[row.index]!;
+          return (
+            <li key={row.key} className="absolute inset-x-0" style={{ height: SONG_ROW_HEIGHT, transform: `translateY(${row.start}px)` }}>
+              <AddSongRow song={song} state={states.get(song.id)} onAdd={onAdd} />
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function AddSongRow({ song, state, onAdd }: { song: SongDto; state: AddState | undefined; onAdd: (song: SongDto) => void }) {
+  const label = state === 'adding' ? `Adding ${song.title}` : state === 'added' ? `Added ${song.title}` : `Add ${song.title}`;
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      data-state={state ?? 'available'}
+      // aria-disabled, not disabled: a disabled button would drop the keyboard focus.
+      aria-disabled={state !== undefined || undefined}
+      onClick={() => state === undefined && onAdd(song)}
+      className="flex h-full w-full items-center gap-3 rounded-md px-2 text-left hover:bg-muted focusable aria-disabled:cursor-default aria-disabled:hover:bg-transparent"
+    >
+      <Artwork url={song.artworkUrl} className="h-11 w-11 text-lg" />
+      <span className="min-w-0 flex-1">
+        <span className="block truncate font-medium">{song.title}</span>
+        {song.artist ? <span className="block truncate text-sm text-muted-foreground">{song.artist}</span> : null}
+      </span>
+      <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-lg">
+        {state === 'adding' ? (
+          <span className="i-lucide-loader-circle animate-spin text-muted-foreground" />
+        ) : state === 'added' ? (
+          <span className="i-lucide-check text-accent-text" />
+        ) : (
+          <span className="i-lucide-plus text-muted-foreground" />
+        )}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,35 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../lib/queries.ts';
+import { toast } from '../ui/toast-store.ts';
+import { NameDialog } from './name-dialog.tsx';
+import { messageOf, playlistApi } from './playlist-queries.ts';
+
+/**
+ * Spec §2 Playlists list: 'Create Playlist' with a Name field ('My Awesome Playlist'). Spec §8
+ * gives this page no error text; a failure still ends the busy state and says why (decisions.md).
+ */
+export function CreatePlaylistDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const queryClient = useQueryClient();
+  const create = async (name: string) => {
+    try {
+      await playlistApi.create(name);
+    } catch (error) {
+      toast({ title: 'Error', description: messageOf(error, 'Failed to create playlist'), variant: 'destructive' });
+      return false;
+    }
+    void queryClient.invalidateQueries({ queryKey: queryKeys.playlists, exact: true });
+    toast({ title: 'Playlist created' });
+    return true;
+  };
+  return (
+    <NameDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Create Playlist"
+      placeholder="My Awesome Playlist"
+      submitLabel="Create"
+      busyLabel="Creating..."
+      onSubmit={create}
+    />
+  );
+}

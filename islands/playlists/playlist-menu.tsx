@@ -1,0 +1,109 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { PlaylistDto } from '../../src/shared/types.ts';
+import { useRouter } from '../app/router.ts';
+import { shareLinks, useCopyLink } from '../lib/copy-link.ts';
+import { queryKeys } from '../lib/queries.ts';
+import { AlertDialog, AlertDialogContent } from '../ui/alert-dialog.tsx';
+import { Button } from '../ui/button.tsx';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../ui/dropdown-menu.tsx';
+import { toast } from '../ui/toast-store.ts';
+import { NameDialog } from './name-dialog.tsx';
+import { messageOf, playlistApi } from './playlist-queries.ts';
+
+/** Spec §3 local settings: the last playlist opened. */
+export const LAST_VIEWED_KEY = 'lastViewedPlaylist';
+
+/**
+ * The playlist's menu (spec §2): Add Songs, Share (only with a shareId), Rename and Delete.
+ * Shown to every viewer (spec §6); the server refuses others' changes and its message shows.
+ */
+export function PlaylistMenu({ playlist, onAddSongs }: { playlist: PlaylistDto; onAddSongs: () => void }) {
+  const id = String(playlist.id);
+  const queryClient = useQueryClient();
+  const { navigate } = useRouter();
+  const { copied, copy } = useCopyLink();
+  const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const rename = async (name: string) => {
+    try {
+      queryClient.setQueryData(queryKeys.playlist(id), await playlistApi.rename(id, name));
+    } catch (error) {
+      // Closes like a failed album rename (spec §8): a refusal is not worth another try.
+      toast({ title: 'Failed to rename playlist', description: messageOf(error, 'An error occurred while renaming the playlist'), variant: 'destructive' });
+      return true;
+    }
+    void queryClient.invalidateQueries({ queryKey: queryKeys.playlists, exact: true });
+    toast({ title: 'Playlist updated' });
+    return true;
+  };
+
+  const remove = async () => {
+    setDeleting(true);
+    try {
+      await playlistApi.remove(id);
+    } catch (error) {
+      // Spec §8: a failed delete closes its confirmation.
+      toast({ title: 'Failed to delete playlist', description: messageOf(error, 'An error occurred while deleting the playlist'), variant: 'destructive' });
+      setDialog(null);
+      return;
+    } finally {
+      setDeleting(false);
+    }
+    if (localStorage.getItem(LAST_VIEWED_KEY) === id) localStorage.removeItem(LAST_VIEWED_KEY);
+    toast({ title: 'Playlist deleted', description: 'Moved to trash' });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.playlists, exact: true });
+    navigate('/playlists');
+    queryClient.removeQueries({ queryKey: queryKeys.playlist(id) });
+  };
+
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label={copied ? 'Copied!' : 'Playlist options'}>
+            <span aria-hidden="true" className={copied ? 'i-lucide-check text-xl text-accent-text' : 'i-lucide-ellipsis-vertical text-xl'} />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent>
+          <DropdownMenuItem icon="i-lucide-list-plus" onSelect={onAddSongs}>
+            Add Songs
+          </DropdownMenuItem>
+          {playlist.shareId ? (
+            <DropdownMenuItem icon="i-lucide-share-2" onSelect={() => void copy(shareLinks.playlist(playlist.shareId))}>
+              Share
+            </DropdownMenuItem>
+          ) : null}
+          <DropdownMenuItem icon="i-lucide-pencil" onSelect={() => setDialog('rename')}>
+            Rename
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem icon="i-lucide-trash-2" destructive onSelect={() => setDialog('delete')}>
+            Delete
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <NameDialog
+        open={dialog === 'rename'}
+        onOpenChange={(open) => setDialog(open ? 'rename' : null)}
+        title="Rename Playlist"
+        description="Update your playlist name"
+        placeholder="My Awesome Playlist"
+        initialName={playlist.name}
+        submitLabel="Save"
+        busyLabel="Saving..."
+        onSubmit={rename}
+      />
+      <AlertDialog open={dialog === 'delete'} onOpenChange={(open) => !deleting && setDialog(open ? 'delete' : null)}>
+        <AlertDialogContent
+          title="Delete Playlist?"
+          description={`"${playlist.name}" will be moved to the trash.`}
+          confirmLabel="Delete"
+          busy={deleting}
+          onConfirm={() => void remove()}
+        />
+      </AlertDialog>
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+import { useEffect, useState } from 'react';
+import type { SongDto } from '../../src/shared/types.ts';
+import { BackButton } from '../app/back-button.tsx';
+import { PageHeader } from '../app/page-header.tsx';
+import type { ViewProps } from '../app/views.tsx';
+import { ApiError } from '../lib/api.ts';
+import { songSubtitle } from '../library/library-view.tsx';
+import { useCurrentTrack, usePlayer } from '../player/player-store.ts';
+import { AddToPlaylistDialog } from './add-to-playlist-dialog.tsx';
+import { SongMenu } from '../songs/song-menu.tsx';
+import { SONG_ROW_HEIGHT, SongRow } from '../songs/song-row.tsx';
+import { Button } from '../ui/button.tsx';
+import { DropdownMenuItem } from '../ui/dropdown-menu.tsx';
+import { Message } from '../ui/message.tsx';
+import { PageSpinner } from '../ui/spinner.tsx';
+import { AddSongsDialog } from './add-songs-dialog.tsx';
+import { usePlaylistEdits } from './playlist-edits.ts';
+import { PlaylistHero } from './playlist-hero.tsx';
+import { LAST_VIEWED_KEY, PlaylistMenu } from './playlist-menu.tsx';
+import { usePlaylist, usePlaylistSongs } from './playlist-queries.ts';
+import { DragHandle, type RenderSongItem, PlaylistSongList, loadSortable } from './playlist-song-list.tsx';
+
+const retryButton = (retry: () => void) => (
+  <Button variant="outline" onClick={retry}>
+    Try Again
+  </Button>
+);
+
+/** `/playlists/{id}`: the playlist's header, menu and songs, playable within the playlist. */
+export function PlaylistView({ user, params }: ViewProps) {
+  const id = params.id ?? '';
+  const playlist = usePlaylist(id);
+  const songs = usePlaylistSongs(id);
+  const [addingSongs, setAddingSongs] = useState(false);
+  const found = playlist.data;
+
+  // Fetch the drag-and-drop code while the playlist loads.
+  useEffect(() => void loadSortable().catch(() => {}), []);
+  useEffect(() => {
+    if (found) localStorage.setItem(LAST_VIEWED_KEY, String(found.id));
+  }, [found?.id]);
+
+  const notFound = playlist.error instanceof ApiError && playlist.error.status === 404;
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <PageHeader
+        title={found?.name ?? 'Playlist'}
+        leading={<BackButton to="/playlists" />}
+        actions={found ? <PlaylistMenu playlist={found} onAddSongs={() => setAddingSongs(true)} /> : null}
+      />
+      {playlist.isPending ? (
+        <PageSpinner label="Loading playlist" />
+      ) : notFound ? (
+        <Message icon="i-lucide-list-x" heading="Playlist not found" />
+      ) : playlist.isError ? (
+        <Message icon="i-lucide-cloud-off" heading={playlist.error.message}>
+          {retryButton(() => void playlist.refetch())}
+        </Message>
+      ) : (
+        <>
+          <PlaylistHero playlist={playlist.data} songs={songs.data} />
+          {songs.isPending ? (
+            <PageSpinner label="Loading songs" />
+          ) : songs.isError ? (
+            <Message icon="i-lucide-cloud-off" heading={songs.error.message}>
+              {retryButton(() => void songs.refetch())}
+            </Message>
+          ) : songs.data.length === 0 ? (
+            <Message icon="i-lucide-music" heading="No songs in this playlist">
+              <Button onClick={() => setAddingSongs(true)}>
+                <span aria-hidden="true" className="i-lucide-list-plus text-lg" />
+                Add Songs
+              </Button>
+            </Message>
+          ) : (
+            <Songs playlistId={id} songs={songs.data} preference={user.displayPreference} />
+          )}
+          <AddSongsDialog playlistId={id} open={addingSongs} onOpenChange={setAddingSongs} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function Songs({ playlistId, songs, preference }: { playlistId: string; songs: SongDto[]; preference: ViewProps['user']['displayPreference'] }) {
+  const start = usePlayer((s) => s.start);
+  const currentId = useCurrentTrack()?.id;
+  const { reorder, removeSong } = usePlaylistEdits(playlistId);
+  const [adding, setAdding] = useState<SongDto | null>(null);
+  const renderItem: RenderSongItem = (song, index, handle) => (
+    <div className="flex items-center" style={{ height: SONG_ROW_HEIGHT }}>
+      <DragHandle title={song.title} handle={handle} />
+      <div className="h-full min-w-0 flex-1">
+        <SongRow
+          song={song}
+          subtitle={songSubtitle(song, preference)}
+          current={song.id === currentId}
+          onPlay={() => start(songs, index, 'playlist')}
+          trailing={
+            <SongMenu song={song} onAddToPlaylist={() => setAdding(song)}>
+              <DropdownMenuItem icon="i-lucide-list-minus" destructive onSelect={() => void removeSong(song)}>
+                Remove from Playlist
+              </DropdownMenuItem>
+            </SongMenu>
+          }
+        />
+      </div>
+    </div>
+  );
+  return (
+    <>
+      <PlaylistSongList songs={songs} renderItem={renderItem} onReorder={(order) => void reorder(order)} />
+      <AddToPlaylistDialog song={adding} onClose={() => setAdding(null)} />
+    </>
+  );
+}

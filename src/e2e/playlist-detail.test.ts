@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import type { Browser, Page } from 'playwright-core';
+import type { SongDto } from '../shared/types.ts';
+import { launchBrowser, openPage } from '../testing/browser.ts';
+import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
+import { type TestServer, startTestServer } from '../testing/server.ts';
+import { createPlaylist, uploadSong } from './seed.ts';
+import { PHONE, WIDE, expectToast, openSignedIn } from './signed-in.ts';
+
+setDefaultTimeout(120_000);
+
+let server: TestServer;
+let browser: Browser;
+let admin: string;
+let kid: string;
+const song: Record<string, SongDto> = {};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.signUp('mum', { password: 'lullaby99', isAdmin: true });
+  kid = await server.signUp('kiddo', { password: 'crayons99' });
+  song.bedtime = await uploadSong(server, admin, 'tone.ogg', { title: 'Bedtime', artist: 'Grandpa Joe' });
+  song.morning = await uploadSong(server, admin, 'tone.wav', { title: 'Morning' });
+  song.lullaby = await uploadSong(server, admin, 'tone.flac', { title: 'Lullaby', artist: 'Nana' });
+  song.sunrise = await uploadSong(server, admin, 'tone.m4a', { title: 'Sunrise', artist: 'The Early Birds' });
+  const draft = await uploadSong(server, admin, 'plain.mp3', { title: 'Draft' });
+  await server.request(`/api/songs/${draft.id}/status`, { method: 'PATCH', json: { status: 'pending' }, cookie: admin });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const unexpected = (problems: string[]) => problems.filter((p) => !p.includes('net::ERR_FAILED') && !p.includes('403') && !p.includes('409'));
+const rowTitles = (page: Page) => page.getByRole('list', { name: 'Songs' }).getByRole('button', { name: /^Move / }).evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')!.slice(5)));
+/** Waits until the playlist shows these titles in this order (read from the grips' names). */
+const waitForOrder = (page: Page, titles: string[]) =>
+  page.waitForFunction(
+    (want) => JSON.stringify([...document.querySelectorAll('ul[aria-label="Songs"] [aria-label^="Move "]')].map((el) => el.getAttribute('aria-label')!.slice(5))) === JSON.stringify(want),
+    titles,
+  );
+
+/** dnd-kit's keyboard dragging: Space on the grip, an arrow, Space; each step waits for the last. */
+async function moveByKeyboard(page: Page, title: string, key: 'ArrowDown' | 'ArrowUp', position: string) {
+  await page.getByRole('button', { name: `Move ${title}` }).focus();
+  await page.keyboard.press('Space');
+  await page.waitForFunction((t) => document.querySelector(`[aria-label="Move ${t}"]`)?.getAttribute('aria-pressed') === 'true', title);
+  await page.keyboard.press(key);
+  await page.getByText(`${title} moved to position ${position}.`).waitFor({ state: 'attached' });
+  await page.keyboard.press('Space');
+}
+
+const menu = async (page: Page, item: string) => {
+  await page.getByRole('button', { name: 'Playlist options' }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+};
+
+describe('playlist detail', () => {
+  test('header, playing within the playlist, and Share copying the public link that opens signed out', async () => {
+    const playlist = await createPlaylist(server, kid, 'Car Songs', [song.bedtime!.id, song.morning!.id, song.lullaby!.id]);
+    const { page, problems, context } = await openSignedIn(browser, server, kid, `/playlists/${playlist.id}`);
+    await page.getByRole('heading', { name: 'Car Songs', level: 1 }).waitFor();
+    await waitForOrder(page, ['Bedtime', 'Morning', 'Lullaby']);
+    expect(await page.getByTestId('playlist-summary').innerText()).toMatch(/^3 songs · \d+ sec$/);
+    const player = page.getByRole('region', { name: 'Player' });
+    await page.getByRole('list', { name: 'Songs' }).getByRole('button', { name: /^Morning/ }).click();
+    await player.getByTestId('player-title').getByText('Morning').waitFor();
+    await page.getByRole('button', { name: 'Play', exact: true }).first().click();
+    await player.getByTestId('player-title').getByText('Bedtime').waitFor();
+
+    await page.getByRole('button', { name: 'Playlist options' }).click();
+    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['Add Songs', 'Share', 'Rename', 'Delete']);
+    await page.getByRole('menuitem', { name: 'Share' }).click();
+    await expectToast(page, 'Link copied!');
+    await page.getByRole('button', { name: 'Copied!' }).waitFor();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toBe(`${server.url}/share/playlist/${playlist.shareId}`);
+    const guest = await openPage(browser);
+    await guest.page.goto(link);
+    await guest.page.getByText('Car Songs').first().waitFor();
+    await guest.context.close();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('reorder by keyboard and by drag, saved across a reload; a refused reorder goes back', async () => {
+    const playlist = await createPlaylist(server, kid, 'Road', [song.bedtime!.id, song.morning!.id, song.lullaby!.id]);
+    const { page, problems, context } = await openSignedIn(browser, server, kid, `/playlists/${playlist.id}`);
+    const grip = (title: string) => page.getByRole('button', { name: `Move ${title}` });
+    await page.waitForFunction(() => document.querySelector('[aria-roledescription="sortable"]') !== null);
+    const saved = () => page.waitForResponse((r) => r.request().method() === 'PUT' && r.ok());
+
+    let put = saved();
+    await moveByKeyboard(page, 'Bedtime', 'ArrowDown', '2 of 3');
+    await put;
+    expect(await rowTitles(page)).toEqual(['Morning', 'Bedtime', 'Lullaby']);
+
+    put = saved();
+    const from = (await grip('Lullaby').boundingBox())!;
+    const to = (await grip('Morning').boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y + 10, { steps: 5 });
+    await page.mouse.move(to.x + to.width / 2, to.y + 4, { steps: 10 });
+    await page.mouse.up();
+    await put;
+    expect(await rowTitles(page)).toEqual(['Lullaby', 'Morning', 'Bedtime']);
+    await page.reload();
+    await page.getByRole('button', { name: 'Move Lullaby' }).waitFor();
+    expect(await rowTitles(page)).toEqual(['Lullaby', 'Morning', 'Bedtime']);
+
+    await page.route('**/api/playlists/*/songs', (route) => (route.request().method() === 'PUT' ? route.abort() : route.continue()));
+    await page.waitForFunction(() => document.querySelector('[aria-roledescription="sortable"]') !== null);
+    await moveByKeyboard(page, 'Lullaby', 'ArrowDown', '2 of 3');
+    await expectToast(page, 'Failed to reorder playlist', 'An error occurred while saving the new order');
+    expect(await rowTitles(page)).toEqual(['Lullaby', 'Morning', 'Bedtime']);
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
+  test('removing a song takes it out for good', async () => {
+    const playlist = await createPlaylist(server, kid, 'Short', [song.bedtime!.id, song.morning!.id]);
+    const { page, problems, context } = await openSignedIn(browser, server, kid, `/playlists/${playlist.id}`);
+    await page.getByRole('button', { name: 'Options for Morning' }).click();
+    await page.getByRole('menuitem', { name: 'Remove from Playlist' }).click();
+    await expectToast(page, 'Song removed', '"Morning" removed from the playlist');
+    expect(await rowTitles(page)).toEqual(['Bedtime']);
+    await page.reload();
+    await page.getByRole('button', { name: 'Move Bedtime' }).waitFor();
+    expect(await rowTitles(page)).toEqual(['Bedtime']);
+    expect(await page.getByTestId('playlist-summary').innerText()).toMatch(/^1 song · /);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('rename: blank names are refused (Enter too); a rename shows at once; a failure says so', async () => {
+    const playlist = await createPlaylist(server, kid, 'Old Name', []);
+    const { page, problems, context } = await openSignedIn(browser, server, kid, `/playlists/${playlist.id}`);
+    await page.getByRole('heading', { name: 'No songs in this playlist' }).waitFor();
+    const patches: string[] = [];
+    page.on('request', (request) => request.method() === 'PATCH' && patches.push(request.url()));
+    await menu(page, 'Rename');
+    const dialog = page.getByRole('dialog', { name: 'Rename Playlist' });
+    await dialog.getByText('Update your playlist name').waitFor();
+    const name = dialog.getByLabel('Name');
+    expect(await name.inputValue()).toBe('Old Name');
+    await name.fill('  ');
+    expect(await dialog.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await name.press('Enter');
+    await name.fill('New Name');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Playlist updated');
+    await page.getByRole('heading', { name: 'New Name', level: 1 }).waitFor();
+    expect(patches.length).toBe(1);
+
+    await page.route(`**/api/playlists/${playlist.id}`, (route) => (route.request().method() === 'PATCH' ? route.abort() : route.continue()));
+    await menu(page, 'Rename');
+    await dialog.getByLabel('Name').fill('Newer Name');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Failed to rename playlist', 'An error occurred while renaming the playlist');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'New Name', level: 1 }).waitFor();
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
+  test('someone else\'s playlist: the server refuses rename and remove, and its message shows', async () => {
+    const playlist = await createPlaylist(server, admin, 'Mum Only', [song.bedtime!.id]);
+    const { page, problems, context } = await openSignedIn(browser, server, kid, `/playlists/${playlist.id}`);
+    await menu(page, 'Rename');
+    const dialog = page.getByRole('dialog', { name: 'Rename Playlist' });
+    await dialog.getByLabel('Name').fill('Mine Now');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Failed to rename playlist', 'Only the person who made this playlist (or an admin) can change it');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Mum Only', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Options for Bedtime' }).click();
+    await page.getByRole('menuitem', { name: 'Remove from Playlist' }).click();
+    await expectToast(page, 'Failed to remove song', 'Only the person who made this playlist (or an admin) can change it');
+    expect(await rowTitles(page)).toEqual(['Bedtime']);
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
+  test('delete: a failure closes the confirmation and says so; then to the trash and back to /playlists', async () => {
+    const playlist = await createPlaylist(server, kid, 'Goodbye', []);
+    const { page, problems, context } = await openSignedIn(browser, server, kid, `/playlists/${playlist.id}`);
+    await page.route(`**/api/playlists/${playlist.id}`, (route) => (route.request().method() === 'DELETE' ? route.abort() : route.continue()));
+    await menu(page, 'Delete');
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Playlist?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Failed to delete playlist', 'An error occurred while deleting the playlist');
+    await confirm.waitFor({ state: 'detached' });
+    await page.unroute(`**/api/playlists/${playlist.id}`);
+    await menu(page, 'Delete');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Playlist deleted', 'Moved to trash');
+    await page.waitForURL(server.url + '/playlists');
+    await page.getByRole('heading', { name: 'Playlists', level: 1 }).waitFor();
+    expect(await page.getByRole('link', { name: 'Goodbye' }).count()).toBe(0);
+    expect((await server.request(`/api/playlists/${playlist.id}`, { cookie: kid })).status).toBe(404);
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
+  test('lays out cleanly at 390 and 1280 px, light and dark, with its menu and the Add Songs dialog open', async () => {
+    const playlist = await createPlaylist(server, kid, 'A playlist name long enough to need truncating on a phone', [song.bedtime!.id, song.sunrise!.id]);
+    for (const viewport of [PHONE, WIDE]) {
+      for (const theme of ['light', 'dark'] as const) {
+        const { page, problems, context } = await openSignedIn(browser, server, kid, `/playlists/${playlist.id}`, { viewport, theme });
+        await page.getByRole('button', { name: 'Move Sunrise' }).waitFor();
+        expect(await checkLayout(page)).toEqual(CLEAN_LAYOUT);
+        await menu(page, 'Add Songs');
+        await page.getByRole('list', { name: 'Available songs' }).waitFor();
+        expect(await checkLayout(page)).toEqual(CLEAN_LAYOUT);
+        expect(problems).toEqual([]);
+        await context.close();
+      }
+    }
+  });
+});

@@ -1,0 +1,39 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { openPage, waitForHydration } from '../testing/browser.ts';
+import type { TestServer } from '../testing/server.ts';
+
+export const PHONE = { width: 390, height: 844 };
+export const WIDE = { width: 1280, height: 800 };
+
+export interface SignedInPage {
+  context: BrowserContext;
+  page: Page;
+  problems: string[];
+}
+
+/**
+ * A fresh context holding `cookie` (a real session from server.login), on `path`, hydrated.
+ * Clipboard access is granted so Share can be read back.
+ */
+export async function openSignedIn(
+  browser: Browser,
+  server: TestServer,
+  cookie: string,
+  path: string,
+  { viewport = WIDE, theme = 'light' }: { viewport?: { width: number; height: number }; theme?: 'light' | 'dark' } = {},
+): Promise<SignedInPage> {
+  const opened = await openPage(browser, { viewport, permissions: ['clipboard-read', 'clipboard-write'] });
+  await opened.context.addInitScript((t) => localStorage.setItem('theme', t), theme);
+  const [name, value] = cookie.split('=') as [string, string];
+  await opened.context.addCookies([{ name, value, url: server.url }]);
+  await opened.page.goto(server.url + path);
+  await waitForHydration(opened.page);
+  return opened;
+}
+
+/** Waits for the toast with this title (and description, when given). */
+export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
+  const toast = page.getByTestId('toast').filter({ hasText: title });
+  await toast.waitFor();
+  if (description !== undefined) await toast.filter({ hasText: description }).waitFor();
+}
