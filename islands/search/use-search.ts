@@ -1,0 +1,67 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useLayoutEffect, useState } from 'react';
+import type { SearchResultDto, SongDto } from '../../src/shared/types.ts';
+import { useRouter } from '../app/router.ts';
+import { apiRequest } from '../lib/api.ts';
+import { queryKeys } from '../lib/queries.ts';
+
+/** Spec §9: search waits 300 ms after the last keystroke. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** An answer remembers the query it answers, so its texts never name a newer one. */
+export interface SearchAnswer {
+  q: string;
+  songs: SongDto[];
+}
+
+const addressQuery = () => new URLSearchParams(window.location.search).get('q') ?? '';
+
+/**
+ * The box's text and its debounced copy, kept in the address as `?q=` (replacing the history
+ * entry, so reload and Back return to it). The address is read after hydration: the server
+ * renders the page without it.
+ */
+export function useSearchText() {
+  const { replace } = useRouter();
+  const [text, setText] = useState('');
+  const [debounced, setDebounced] = useState('');
+  const [ready, setReady] = useState(false);
+
+  useLayoutEffect(() => {
+    const initial = addressQuery();
+    setText(initial);
+    setDebounced(initial);
+    setReady(true);
+  }, []);
+
+  useEffect(() => {
+    if (text === debounced) return;
+    const timer = setTimeout(() => setDebounced(text), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, debounced]);
+
+  useEffect(() => {
+    if (!ready || addressQuery() === debounced) return;
+    replace(debounced ? `/search?${new URLSearchParams({ q: debounced })}` : '/search');
+  }, [ready, debounced, replace]);
+
+  return { text, setText, term: debounced.trim() };
+}
+
+/**
+ * Results keyed by the debounced, trimmed term, so an older answer arriving late lands in its
+ * own cache entry and is never shown for a newer term. While the next answer is on its way the
+ * last one stays up (marked as placeholder); the caller unmounts this hook's component while
+ * the box is empty, so a new search starts without the old hits.
+ */
+export function useSearchResults(term: string) {
+  return useQuery({
+    queryKey: queryKeys.search(term),
+    queryFn: async ({ signal }): Promise<SearchAnswer> => {
+      const answer = await apiRequest<SearchResultDto>(`/api/search?${new URLSearchParams({ q: term })}`, { signal });
+      return { q: term, songs: answer.songs };
+    },
+    enabled: term !== '',
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../testing/browser.ts';
+import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
+import { type TestServer, startTestServer } from '../testing/server.ts';
+import { uploadSong } from './seed.ts';
+import { type Opened, PHONE, WIDE, openAs, toastShown, waitForPlayback } from './signed-in-page.ts';
+
+setDefaultTimeout(60_000);
+
+let server: TestServer;
+let browser: Browser;
+let admin: string;
+let kid: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.signUp('mum', { password: 'lullaby99', isAdmin: true });
+  kid = await server.signUp('kiddo', { password: 'crayons99' });
+  await uploadSong(server, admin, 'tone.ogg', { title: 'Lullaby Moon', artist: 'Gran' });
+  await uploadSong(server, admin, 'tone.flac', { title: 'Lullaby Sun', artist: 'Grandpa Joe' });
+  await uploadSong(server, admin, 'tone.wav', { title: 'Morning Song' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const box = (page: Page) => page.getByPlaceholder('Search music...');
+const results = (page: Page) => page.getByRole('list', { name: 'Results' });
+
+/** Every search request the page makes, by its q. */
+function searches(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/search') seen.push(url.searchParams.get('q')!);
+  });
+  return seen;
+}
+
+async function close({ context, problems }: Opened, allowed: RegExp[] = []) {
+  expect(problems.filter((problem) => !allowed.some((pattern) => pattern.test(problem)))).toEqual([]);
+  await context.close();
+}
+
+describe('search', () => {
+  test('from the library: focused box, typing finds hits under Music with a count, the address keeps ?q=, Back returns', async () => {
+    const opened = await openAs(browser, server, kid, '/');
+    const { page } = opened;
+    await page.getByRole('link', { name: 'Search' }).click();
+    await box(page).waitFor();
+    expect(await box(page).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.getByText('Start typing to search').waitFor();
+    expect(await page.getByRole('button', { name: 'Toggle theme' }).isVisible()).toBe(true);
+    const entries = await page.evaluate(() => history.length);
+    await box(page).pressSequentially('lullaby', { delay: 40 });
+    await page.getByRole('heading', { name: 'Music 2' }).waitFor();
+    expect(await results(page).getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringMatching(/^Lullaby Moon\nGran\n0:01$/),
+      expect.stringMatching(/^Lullaby Sun\nGrandpa Joe\n0:01$/),
+    ]);
+    await page.waitForFunction(() => window.location.search === '?q=lullaby');
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('heading', { name: 'Library' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await close(opened);
+  });
+
+  test('debounced: one request for what was typed, trimmed; a blank box sends nothing', async () => {
+    const opened = await openAs(browser, server, admin, '/search');
+    const { page } = opened;
+    const sent = searches(page);
+    await box(page).pressSequentially('  morn ', { delay: 40 });
+    await results(page).getByText('Morning Song').waitFor();
+    expect(sent).toEqual(['morn']);
+    await box(page).fill('   ');
+    await page.getByText('Start typing to search').waitFor();
+    await box(page).fill('morni');
+    await results(page).getByText('Morning Song').waitFor();
+    await page.waitForFunction(() => window.location.search === '?q=morni');
+    expect(sent).toEqual(['morn', 'morni']);
+    await close(opened);
+  });
+
+  test('no hits names the query; a failed search says Search failed', async () => {
+    const opened = await openAs(browser, server, kid, '/search');
+    const { page } = opened;
+    await box(page).fill('zebra');
+    await page.getByRole('heading', { name: 'No results found for "zebra"' }).waitFor();
+    await page.route('**/api/search?*', (route) => route.abort());
+    await box(page).fill('lullaby');
+    await page.getByText('Search failed').waitFor();
+    expect(await results(page).count()).toBe(0);
+    await close(opened, [/Failed to load resource/]);
+  });
+
+  test('a newer query supersedes an older answer that comes late', async () => {
+    const opened = await openAs(browser, server, kid, '/search');
+    const { page } = opened;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/search?*', async (route) => {
+      if (new URL(route.request().url()).searchParams.get('q') === 'lul') await held;
+      await route.continue().catch(() => {});
+    });
+    await box(page).fill('lul');
+    await page.getByRole('status', { name: 'Searching' }).waitFor();
+    await box(page).fill('lullaby s');
+    await page.getByRole('heading', { name: 'Music 1' }).waitFor();
+    release();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('heading', { name: /^Music/ }).innerText()).toBe('Music\n1');
+    expect(await results(page).getByText('Lullaby Moon').count()).toBe(0);
+    await close(opened);
+  });
+
+  test('a hit plays within the results; reload and Back from another page keep the query', async () => {
+    const opened = await openAs(browser, server, kid, '/search?q=lullaby');
+    const { page } = opened;
+    expect(await box(page).inputValue()).toBe('lullaby');
+    await results(page).getByRole('button', { name: /^Lullaby Sun/ }).click();
+    const bar = page.getByRole('region', { name: 'Player' });
+    await bar.getByTestId('player-title').getByText('Lullaby Sun').waitFor();
+    await waitForPlayback(page);
+    expect(await results(page).getByRole('button', { name: /^Lullaby Sun/ }).getAttribute('aria-current')).toBe('true');
+    await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Albums' }).click();
+    await page.getByRole('heading', { name: 'Albums', level: 1 }).waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Music 2' }).waitFor();
+    expect(await box(page).inputValue()).toBe('lullaby');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Music 2' }).waitFor();
+    expect(await box(page).inputValue()).toBe('lullaby');
+    await close(opened);
+  });
+
+  test("hits have the song menu: Add to Playlist and Share", async () => {
+    const opened = await openAs(browser, server, kid, '/search?q=morning');
+    const { page } = opened;
+    await results(page).getByRole('button', { name: 'Options for Morning Song' }).click();
+    await page.getByRole('menuitem', { name: 'Share' }).click();
+    await toastShown(page, 'Link copied!', 'Share link copied to clipboard');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`^${server.url}/share/[\\w-]+$`));
+    await results(page).getByRole('button', { name: 'Copied!' }).waitFor();
+    await page.getByRole('button', { name: 'Copied!' }).click();
+    await page.getByRole('menuitem', { name: 'Add to Playlist' }).click();
+    await page.getByRole('dialog', { name: 'Add to Playlist' }).getByText('No playlists yet').waitFor();
+    await close(opened);
+  });
+});
+
+describe('layout', () => {
+  for (const viewport of [PHONE, WIDE]) {
+    for (const theme of ['light', 'dark'] as const) {
+      test(`search at ${viewport.width} px, ${theme}`, async () => {
+        const opened = await openAs(browser, server, admin, '/search', { viewport, theme });
+        const { page } = opened;
+        expect(await checkLayout(page)).toEqual(CLEAN_LAYOUT);
+        await box(page).fill('lullaby');
+        await page.getByRole('heading', { name: 'Music 2' }).waitFor();
+        expect(await checkLayout(page)).toEqual(CLEAN_LAYOUT);
+        await close(opened);
+      });
+    }
+  }
+});
