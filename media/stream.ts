@@ -16,6 +16,37 @@ function bunAppliesRange(request: Request): boolean {
   return match[1] === '' || match[2] === '' || Number(match[1]) <= Number(match[2]);
 }
 
+interface FileFacts {
+  size: number;
+  lastModified: string;
+  checkedAt: number;
+}
+
+/**
+ * Stat results for recently served files. Every 1 MiB range of a song asks again, and the
+ * files are content-addressed (their bytes never change), so a few seconds' reuse is safe:
+ * a file is only deleted once no row references it, which the access check sees first.
+ */
+const facts = new Map<string, FileFacts>();
+const FACTS_TTL_MS = 10_000;
+const FACTS_MAX = 512;
+
+function fileFacts(path: string): FileFacts | null {
+  const now = performance.now();
+  const known = facts.get(path);
+  if (known && now - known.checkedAt < FACTS_TTL_MS) return known;
+  // A synchronous stat is a few microseconds; the async one costs a thread-pool round trip.
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (!stat?.isFile()) {
+    facts.delete(path);
+    return null;
+  }
+  if (facts.size >= FACTS_MAX) facts.clear();
+  const fresh = { size: stat.size, lastModified: new Date(stat.mtimeMs).toUTCString(), checkedAt: now };
+  facts.set(path, fresh);
+  return fresh;
+}
+
 const matchesEtag = (header: string | null, etag: string) =>
   !!header && header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*');
 
@@ -25,12 +56,10 @@ const matchesEtag = (header: string | null, etag: string) =>
  * ETag, Last-Modified, 304 for If-None-Match, and If-Range (a stale validator gets all bytes).
  */
 export async function fileResponse(request: Request, path: string, options: FileResponseOptions): Promise<Response> {
-  const file = Bun.file(path);
-  // A synchronous stat is a few microseconds; the async one costs a thread-pool round trip.
-  const stat = statSync(path, { throwIfNoEntry: false });
-  if (!stat?.isFile()) throw new NotFoundError('File not found');
+  const stat = fileFacts(path);
+  if (!stat) throw new NotFoundError('File not found');
   const etag = `"${options.etag}"`;
-  const lastModified = new Date(stat.mtimeMs).toUTCString();
+  const lastModified = stat.lastModified;
   const headers = new Headers({
     etag,
     'last-modified': lastModified,
@@ -43,8 +72,8 @@ export async function fileResponse(request: Request, path: string, options: File
   if (ifRange && request.headers.has('range') && ifRange !== etag && ifRange !== lastModified) {
     // The client's copy is stale: send every byte, unranged (a stream is never range-sliced).
     headers.set('content-length', String(stat.size));
-    return new Response(request.method === 'HEAD' ? null : file.stream(), { status: 200, headers });
+    return new Response(request.method === 'HEAD' ? null : Bun.file(path).stream(), { status: 200, headers });
   }
   if (bunAppliesRange(request)) headers.delete('accept-ranges');
-  return new Response(file, { headers });
+  return new Response(Bun.file(path), { headers });
 }

@@ -1,6 +1,5 @@
 import type { Db } from '../../../db/client.ts';
-import { findSongByShareId } from '../../../db/queries/shares.ts';
-import { findLiveTempShare } from '../../../db/queries/temp-shares.ts';
+import { findLiveTempShareAudio, findSongAudio } from '../../../db/queries/audio-access.ts';
 import { AUDIO_FORMATS, type AudioFormat } from '../../../media/paths.ts';
 import { SHARE_ID_PATTERN } from '../shares/index.ts';
 
@@ -31,7 +30,7 @@ export function parseAudioFile(shareId: string, file: string): AudioFile | null 
  * not trashed; otherwise admins only. The hash must be the song's current one.
  */
 export async function songAudioTarget(db: Db, file: AudioFile, isAdmin: () => Promise<boolean>): Promise<AudioTarget | null> {
-  const song = findSongByShareId(db, file.shareId);
+  const song = findSongAudio(db, file.shareId);
   if (!song || song.audioHash !== file.hash || song.audioFormat !== file.format) return null;
   const live = song.status === 'published' && song.deletedAt === null;
   if (!live && !(await isAdmin())) return null;
@@ -40,7 +39,7 @@ export async function songAudioTarget(db: Db, file: AudioFile, isAdmin: () => Pr
 
 /** A temporary share's audio while it has not expired. */
 export function tempShareAudioTarget(db: Db, file: AudioFile, now: number): AudioTarget | null {
-  const share = findLiveTempShare(db, file.shareId, new Date(now));
+  const share = findLiveTempShareAudio(db, file.shareId, now);
   if (!share || share.audioHash !== file.hash || share.audioFormat !== file.format) return null;
   return { hash: share.audioHash, format: file.format, audioPath: null };
 }
