@@ -183,10 +183,26 @@ describe('lifecycle', () => {
   test('SIGTERM lets an in-flight request finish, then closes the database cleanly', async () => {
     const dataDir = tempDataDir();
     const server = await start({ DATA_DIR: dataDir, ADMIN_USERNAME: 'mum', ADMIN_PASSWORD: 'mum-secret' });
-    // A login spends ~200 ms hashing: send SIGTERM while it is in flight.
-    const inFlight = login(server.url, 'mum', 'mum-secret');
-    await Bun.sleep(30);
+    // A login whose body is still arriving stays in flight however fast the hash: SIGTERM it
+    // halfway (on a warm server, so the request is dispatched at once), then send the rest.
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    const encoder = new TextEncoder();
+    let finish = () => {};
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode('{"username": "mum", '));
+        finish = () => {
+          controller.enqueue(encoder.encode('"password": "mum-secret"}'));
+          controller.close();
+        };
+      },
+    });
+    // @ts-expect-error Bun streams request bodies with duplex 'half'
+    const inFlight = fetch(`${server.url}/api/login`, { method: 'POST', body, duplex: 'half', headers: { 'content-type': 'application/json' } });
+    await Bun.sleep(100);
     server.child.kill('SIGTERM');
+    while (!server.output().includes('SIGTERM received')) await Bun.sleep(5);
+    finish();
     expect((await inFlight).status).toBe(200);
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('Hearth stopped cleanly.');
