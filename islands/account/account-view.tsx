@@ -1,0 +1,85 @@
+import { useId } from 'react';
+import type { DisplayPreference } from '../../src/shared/types.ts';
+import { PageHeader } from '../app/page-header.tsx';
+import { useUser } from '../app/user-context.ts';
+import type { ViewProps } from '../app/views.tsx';
+import { Card } from '../ui/card.tsx';
+import { cn } from '../ui/cn.ts';
+import { DISPLAY_OPTIONS, useSetDisplayPreference } from './display-preference.ts';
+
+const SECTION = 'grid gap-4 p-5 md:p-6';
+
+/** `/account`, every user's own page: who is signed in, the library subtitle, the password. */
+export function AccountView(_props: ViewProps) {
+  // The live user (the cache the preference updates), not the prop captured at navigation.
+  const user = useUser();
+  return (
+    <div className="grid gap-6">
+      <PageHeader title="Account" />
+      <Card className={SECTION}>
+        <div className="flex items-center gap-3">
+          <span aria-hidden="true" className="i-lucide-circle-user-round text-4xl text-muted-foreground" />
+          <div className="min-w-0">
+            <p className="text-sm text-muted-foreground">Signed in as</p>
+            <p data-testid="account-username" className="truncate text-lg font-semibold">{user.username}</p>
+          </div>
+          {user.isAdmin ? <span className="ml-auto rounded-full bg-accent-soft px-2.5 py-1 text-xs font-medium text-accent-text">Admin</span> : null}
+        </div>
+      </Card>
+      <Card className={SECTION}>
+        <DisplayPreferenceChoice value={user.displayPreference} />
+      </Card>
+      <Card className={SECTION}>
+        <PasswordSection />
+      </Card>
+    </div>
+  );
+}
+
+/** Spec §3: what shows under each song in the library, as a radio group (arrow keys move). */
+function DisplayPreferenceChoice({ value }: { value: DisplayPreference }) {
+  const save = useSetDisplayPreference();
+  const name = useId();
+  return (
+    <fieldset className="grid gap-3">
+      <legend className="mb-1 text-base font-semibold">Library subtitle</legend>
+      <p className="-mt-1 text-sm text-muted-foreground">What shows under each song's title in your library.</p>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {DISPLAY_OPTIONS.map((option) => (
+          <label
+            key={option.value}
+            className={cn(
+              'flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-border px-3 py-2 text-sm font-medium hover:bg-muted',
+              option.value === value && 'border-accent bg-accent-soft/50',
+            )}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={option.value === value}
+              onChange={() => save(option.value)}
+              className="h-4 w-4 shrink-0"
+              style={{ accentColor: 'rgb(var(--accent))' }}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * Seam: the API has no way yet for a user to change their own password (routes/session has
+ * none; `npm run cli -- user passwd` and the admin's family accounts do it). When an endpoint
+ * lands, its form replaces this note.
+ */
+function PasswordSection() {
+  return (
+    <section aria-labelledby="password-heading" className="grid gap-1.5">
+      <h2 id="password-heading" className="text-base font-semibold">Password</h2>
+      <p className="text-sm text-muted-foreground">To change your password, ask an admin of this Hearth.</p>
+    </section>
+  );
+}
