@@ -3,9 +3,11 @@ import { type AppView, matchAppRoute } from '../../src/shared/app-routes.ts';
 import type { UserDto } from '../../src/shared/types.ts';
 import { AlbumView } from '../albums/album-view.tsx';
 import { AlbumsView } from '../albums/albums-view.tsx';
+import { AccountView } from '../account/account-view.tsx';
 import { LibraryView } from '../library/library-view.tsx';
 import { PlaylistView } from '../playlists/playlist-view.tsx';
 import { PlaylistsView } from '../playlists/playlists-view.tsx';
+import { SearchView } from '../search/search-view.tsx';
 import { AccessDenied, NotFound, Placeholder } from './status-views.tsx';
 
 export interface ViewProps {
@@ -16,13 +18,13 @@ export interface ViewProps {
 /** One component per view of the app-route table (src/shared/app-routes.ts). */
 const VIEWS: Record<AppView, ComponentType<ViewProps> | null> = {
   library: LibraryView,
-  search: null,
+  search: SearchView,
   albums: AlbumsView,
   album: AlbumView,
   playlists: PlaylistsView,
   playlist: PlaylistView,
   admin: null,
-  account: null,
+  account: AccountView,
 };
 
 /** The view for a signed-in path; views of later issues show their heading and a note. */
