@@ -4,7 +4,7 @@ import { Artwork } from '../ui/artwork.tsx';
 import { Button } from '../ui/button.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 
-/** "12 songs · 43 min" (or "1 hr 5 min", or seconds for a very short list). */
+/** "12 songs • 43 min" (or "1 hr 5 min", or seconds for a very short list). */
 export function playlistSummary(songs: Pick<SongDto, 'duration'>[]): string {
   const count = `${songs.length} ${songs.length === 1 ? 'song' : 'songs'}`;
   if (songs.length === 0) return count;
@@ -12,7 +12,7 @@ export function playlistSummary(songs: Pick<SongDto, 'duration'>[]): string {
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   const length = hours > 0 ? `${hours} hr ${minutes} min` : total >= 60 ? `${minutes} min` : `${total} sec`;
-  return `${count} · ${length}`;
+  return `${count} • ${length}`;
 }
 
 /** A fresh random order (Fisher–Yates) for Shuffle. */

@@ -63,7 +63,7 @@ describe('playlist detail', () => {
     const { page, problems, context } = await openSignedIn(browser, server, kid, `/playlists/${playlist.id}`);
     await page.getByRole('heading', { name: 'Car Songs', level: 1 }).waitFor();
     await waitForOrder(page, ['Bedtime', 'Morning', 'Lullaby']);
-    expect(await page.getByTestId('playlist-summary').innerText()).toMatch(/^3 songs · \d+ sec$/);
+    expect(await page.getByTestId('playlist-summary').innerText()).toMatch(/^3 songs • \d+ sec$/);
     const player = page.getByRole('region', { name: 'Player' });
     await page.getByRole('list', { name: 'Songs' }).getByRole('button', { name: /^Morning/ }).click();
     await player.getByTestId('player-title').getByText('Morning').waitFor();
@@ -130,7 +130,7 @@ describe('playlist detail', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Move Bedtime' }).waitFor();
     expect(await rowTitles(page)).toEqual(['Bedtime']);
-    expect(await page.getByTestId('playlist-summary').innerText()).toMatch(/^1 song · /);
+    expect(await page.getByTestId('playlist-summary').innerText()).toMatch(/^1 song • /);
     expect(problems).toEqual([]);
     await context.close();
   });

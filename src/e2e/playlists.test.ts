@@ -128,7 +128,7 @@ describe('playlists page', () => {
     await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Playlists' }).click();
     await page.getByRole('link', { name: 'Lullabies' }).click();
     await page.getByRole('heading', { name: 'Lullabies', level: 1 }).waitFor();
-    expect(await page.getByTestId('playlist-summary').innerText()).toMatch(/^1 song · \d+ sec$/);
+    expect(await page.getByTestId('playlist-summary').innerText()).toMatch(/^1 song • \d+ sec$/);
     await page.getByRole('list', { name: 'Songs' }).getByRole('button', { name: /^Bedtime/ }).click();
     await page.getByRole('region', { name: 'Player' }).getByTestId('player-title').getByText('Bedtime').waitFor();
     expect(problems).toEqual([]);
