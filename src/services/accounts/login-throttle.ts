@@ -5,7 +5,7 @@ import { Backoff, type BackoffPolicy, RateLimiter } from './rate-limiter.ts';
 
 const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
-const policy = (free: number): BackoffPolicy => ({ free, baseMs: 1000, maxMs: 15 * MINUTE, forgetMs: DAY });
+const policy = (free: number): BackoffPolicy => ({ free, baseMs: 5000, maxMs: 15 * MINUTE, forgetMs: DAY });
 
 export interface LoginAttempt {
   ip: string;
