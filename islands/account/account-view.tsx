@@ -14,7 +14,7 @@ export function AccountView(_props: ViewProps) {
   // The live user (the cache the preference updates), not the prop captured at navigation.
   const user = useUser();
   return (
-    <div className="grid gap-6">
+    <div className="flex flex-col gap-6">
       <PageHeader title="Account" />
       <Card className={SECTION}>
         <div className="flex items-center gap-3">

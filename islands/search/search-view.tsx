@@ -21,7 +21,8 @@ export function SearchView(_props: ViewProps) {
   const user = useUser();
   const { text, setText, term } = useSearchText();
   return (
-    <div className="grid gap-4">
+    // Flex columns, not grid: a grid track would grow to a long title instead of truncating it.
+    <div className="flex flex-col gap-4">
       <header className="flex min-h-12 items-center gap-2">
         <BackButton />
         <h1 className="sr-only">Search</h1>
@@ -85,7 +86,7 @@ function Hits({ answer, stale }: { answer: SearchAnswer; stale: boolean }) {
   const currentId = useCurrentTrack()?.id;
   const [adding, setAdding] = useState<SongDto | null>(null);
   return (
-    <section aria-labelledby="music-heading" aria-busy={stale || undefined} className="grid gap-2">
+    <section aria-labelledby="music-heading" aria-busy={stale || undefined} className="flex flex-col gap-2">
       <h2 id="music-heading" className="flex items-baseline gap-2 text-lg font-semibold">
         Music
         <span data-testid="hit-count" className="text-sm font-medium tabular-nums text-muted-foreground">

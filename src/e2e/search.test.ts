@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../testing/browser.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { uploadSong } from './seed.ts';
+import { createAlbum, uploadSong } from './seed.ts';
 import { type Opened, PHONE, WIDE, openAs, toastShown, waitForPlayback } from './signed-in-page.ts';
 
 setDefaultTimeout(60_000);
@@ -20,6 +20,12 @@ beforeAll(async () => {
   await uploadSong(server, admin, 'tone.ogg', { title: 'Lullaby Moon', artist: 'Gran' });
   await uploadSong(server, admin, 'tone.flac', { title: 'Lullaby Sun', artist: 'Grandpa Joe' });
   await uploadSong(server, admin, 'tone.wav', { title: 'Morning Song' });
+  const album = await createAlbum(server, admin, 'Sleepy Time Favourites for the Whole Family, Volume Two');
+  await uploadSong(server, admin, 'tagged.mp3', {
+    title: 'Twinkle Twinkle Little Star (The Extended Kitchen Choir Version)',
+    artist: 'Grandma Rose and the Kitchen Choir of Upper Puddleton',
+    albumId: album.id,
+  });
   browser = await launchBrowser();
 });
 
@@ -160,9 +166,14 @@ describe('layout', () => {
         const opened = await openAs(browser, server, admin, '/search', { viewport, theme });
         const { page } = opened;
         expect(await checkLayout(page)).toEqual(CLEAN_LAYOUT);
-        await box(page).fill('lullaby');
-        await page.getByRole('heading', { name: 'Music 2' }).waitFor();
+        // A long title and subtitle truncate; the header's controls stay on screen.
+        await box(page).fill('twinkle');
+        await page.getByRole('heading', { name: 'Music 1' }).waitFor();
         expect(await checkLayout(page)).toEqual(CLEAN_LAYOUT);
+        const right = await page.getByRole('button', { name: 'Options for Twinkle Twinkle Little Star (The Extended Kitchen Choir Version)' }).boundingBox();
+        expect(right!.x + right!.width).toBeLessThanOrEqual(viewport.width);
+        const toggle = await page.getByRole('button', { name: 'Toggle theme' }).boundingBox();
+        expect(toggle!.x + toggle!.width).toBeLessThanOrEqual(viewport.width);
         await close(opened);
       });
     }
