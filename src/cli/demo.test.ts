@@ -1,6 +1,7 @@
 import { afterAll, expect, test } from 'bun:test';
 import { rmSync } from 'node:fs';
-import { albums, songs } from '../../db/schema/index.ts';
+import { listLiveAlbums } from '../../db/queries/albums.ts';
+import { songs } from '../../db/schema/index.ts';
 import { readAudioTags } from '../../media/metadata.ts';
 import { fileReader, sniffAudio } from '../../media/sniff.ts';
 import { localStorage } from '../../media/storage.ts';
@@ -16,7 +17,7 @@ test('cli demo seeds a dozen playable published tracks in three albums with cove
   expect((await runCli(['demo'], { DATA_DIR: dataDir, LOG_LEVEL: 'silent' })).output).toContain('already there (12 songs)');
   const { handle, paths } = openDataDir(dataDir);
   const rows = handle.db.select().from(songs).all();
-  const albumRows = handle.db.select().from(albums).all();
+  const albumRows = listLiveAlbums(handle.db); // artwork as shown: the first published song's
   handle.close();
   expect(rows).toHaveLength(12);
   expect(albumRows.map((album) => album.name).sort()).toEqual(['Evening Embers', 'Morning Light', 'Rainy Day Tunes']);

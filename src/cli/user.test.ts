@@ -32,6 +32,17 @@ describe('bun run cli user', () => {
     expect(await (await login('dad', 'dad-secret')).json()).toMatchObject({ username: 'dad', isAdmin: true });
   });
 
+  test('a look-alike of an existing name is refused; a name in another script is welcome, stored in NFC', async () => {
+    // A Cyrillic "а" between Latin letters: looks like "dad" (same TR39 skeleton), refused.
+    const lookalike = await cli('add', 'd\u0430d', '--password', 'other-secret');
+    expect(lookalike.code).toBe(1);
+    expect(lookalike.output).toContain('looks too much like an existing one');
+    expect((await cli('add', 'Зоя', '--password', 'zoya-secret')).code).toBe(0);
+    expect((await cli('add', 'Rene\u0301e', '--password', 'renee-secret')).code).toBe(0);
+    expect(await (await login('Ren\u00e9e', 'renee-secret')).json()).toMatchObject({ username: 'Ren\u00e9e' });
+    for (const name of ['Зоя', 'Ren\u00e9e']) expect((await cli('remove', name)).code).toBe(0);
+  });
+
   test('list shows every account and marks admins', async () => {
     const { code, output } = await cli('list');
     expect(code).toBe(0);

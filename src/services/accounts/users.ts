@@ -12,6 +12,7 @@ import { deleteSessionsOfUser } from '../../../db/queries/sessions.ts';
 import type { DisplayPreference, UserRow } from '../../../db/schema/index.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.ts';
 import { passwordProblem, usernameProblem } from '../../shared/validation.ts';
+import { assertUsernameDistinct, normalizeUsername } from '../names/usernames.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 
 export interface NewUser {
@@ -27,9 +28,10 @@ export function assertCredentialsShape(username: string, password: string): void
 }
 
 export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
-  const username = input.username.trim();
+  const username = normalizeUsername(input.username);
   assertCredentialsShape(username, input.password);
   if (findUserByUsername(db, username)) throw new ConflictError('That username is already taken');
+  assertUsernameDistinct(db, username);
   const passwordHash = await hashPassword(input.password);
   try {
     return insertUser(db, { username, passwordHash, isAdmin: input.isAdmin });
@@ -45,7 +47,7 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
  * with older parameters is replaced now, while the password is at hand.
  */
 export async function authenticate(db: Db, username: string, password: string): Promise<UserRow | null> {
-  const user = findUserByUsername(db, username.trim());
+  const user = findUserByUsername(db, normalizeUsername(username));
   const ok = await verifyPassword(password, user?.passwordHash);
   if (!ok || !user) return null;
   if (!needsRehash(user.passwordHash)) return user;

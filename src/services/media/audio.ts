@@ -8,6 +8,7 @@ import type { MediaStorage } from '../../../media/storage.ts';
 import type { ReceivedFile } from '../../../media/upload.ts';
 import { NotFoundError, UnsupportedMediaTypeError } from '../../errors.ts';
 import { randomId } from '../../shared/ids.ts';
+import { cleanOptionalText } from '../../shared/text.ts';
 import type { SongDto } from '../../shared/types.ts';
 import { toSongDto } from '../catalogue/dto.ts';
 
@@ -56,10 +57,11 @@ export interface SongOptions {
 /** Creates the song row for checked audio: title fallback, album by tag, embedded artwork. */
 export function createSong(db: Db, storage: MediaStorage, audio: CheckedAudio, options: SongOptions): SongDto {
   const artworkUrl = audio.tags.picture ? storeImageBytes(storage, audio.tags.picture.data, audio.tags.picture.format) : null;
+  // Tags and file names are text from anywhere: cleaned like every name (src/shared/text.ts).
   const { song, albumName } = insertSongWithAlbum(db, {
-    title: audio.tags.title ?? titleFromFilename(audio.filename),
-    artist: audio.tags.artist,
-    albumName: audio.tags.album,
+    title: cleanOptionalText(audio.tags.title) ?? cleanOptionalText(titleFromFilename(audio.filename)) ?? 'Untitled',
+    artist: cleanOptionalText(audio.tags.artist),
+    albumName: cleanOptionalText(audio.tags.album),
     albumOrder: audio.tags.track,
     artworkUrl,
     audioHash: audio.hash,

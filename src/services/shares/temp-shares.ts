@@ -6,6 +6,7 @@ import type { MediaStorage } from '../../../media/storage.ts';
 import type { ReceivedForm } from '../../../media/upload.ts';
 import { BadRequestError, InsufficientStorageError, NotFoundError, TooManyRequestsError } from '../../errors.ts';
 import { randomId } from '../../shared/ids.ts';
+import { cleanOptionalText } from '../../shared/text.ts';
 import type { TempShareDto } from '../../shared/types.ts';
 import { RateLimiter } from '../accounts/rate-limiter.ts';
 import { toTempShareDto } from '../catalogue/dto.ts';
@@ -40,9 +41,9 @@ function expiryFor(uploader: Uploader, raw: string | undefined, now: number): Da
   return ms === null ? null : new Date(now + ms);
 }
 
+// The one cleaning every name gets (src/shared/text.ts): NFC, no control or bidi characters.
 function text(raw: string | undefined, max: number): string | null {
-  const value = raw?.replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, '').trim();
-  return value ? value.slice(0, max) : null;
+  return cleanOptionalText(raw)?.slice(0, max) ?? null;
 }
 
 /**
