@@ -54,6 +54,21 @@ describe('song list caching', () => {
     expect((await get('/api/songs', user, { 'if-none-match': 'W/"songs-library-1"' })).status).toBe(200);
   });
 
+  test.each([
+    ['br, gzip, deflate', 'br'],
+    ['gzip, deflate, br;q=0', 'gzip'],
+    ['gzip;q=0, identity', null],
+    ['identity', null],
+    ['*', 'br'],
+  ])('Accept-Encoding %j is answered %j with the same JSON', async (accept, encoding) => {
+    const reference = await list();
+    const response = await server.request('/api/songs', { cookie: user, headers: { 'accept-encoding': accept } });
+    expect(response.headers.get('content-encoding')).toBe(encoding);
+    expect(response.headers.get('vary')).toBe('accept-encoding');
+    expect(response.headers.get('etag')).toBe(reference.etag);
+    expect((await response.json()) as SongDto[]).toEqual(reference.songs);
+  });
+
   test('without gzip the same JSON comes plain', async () => {
     const gzipped = await list();
     const plain = await server.request('/api/songs', { cookie: user, headers: { 'accept-encoding': 'identity' } });

@@ -1,4 +1,4 @@
-import type { SongListCache, SongListView } from '../../src/services/catalogue/song-list-cache.ts';
+import type { SongListCache, SongListEncoding, SongListView } from '../../src/services/catalogue/song-list-cache.ts';
 
 // Private: the lists need a session. no-cache: the browser keeps its copy but asks each time,
 // and a matching If-None-Match costs one indexed read and no body.
@@ -14,19 +14,30 @@ export function matchesIfNoneMatch(header: string | null, etag: string): boolean
   });
 }
 
-/** A song list as a response: 304 for a current ETag, else the cached gzip (or plain JSON). */
-export function songListResponse(request: Request, lists: SongListCache, view: SongListView): Response {
+/** Brotli, else gzip, else plain, as Accept-Encoding allows (q=0 refuses; `*` stands for the rest). */
+export function pickEncoding(header: string | null): SongListEncoding {
+  const weights = new Map<string, number>();
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
+    const q = params.find((param) => param.startsWith('q='));
+    if (name) weights.set(name, q ? Number(q.slice(2)) : 1);
+  }
+  const accepts = (name: string) => (weights.get(name) ?? weights.get('*') ?? 0) > 0;
+  if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
+  return 'identity';
+}
+
+/** A song list as a response: 304 for a current ETag, else the cached body in the best encoding. */
+export async function songListResponse(request: Request, lists: SongListCache, view: SongListView): Promise<Response> {
   const headers: Record<string, string> = { 'cache-control': CACHE_CONTROL, vary: 'accept-encoding' };
   const current = lists.currentEtag(view);
   if (matchesIfNoneMatch(request.headers.get('if-none-match'), current)) {
     return new Response(null, { status: 304, headers: { ...headers, etag: current } });
   }
-  const body = lists.body(view);
+  const body = await lists.body(view, pickEncoding(request.headers.get('accept-encoding')));
   headers.etag = body.etag;
   headers['content-type'] = 'application/json; charset=utf-8';
-  if (!/\bgzip\b/i.test(request.headers.get('accept-encoding') ?? '')) {
-    return new Response(Bun.gunzipSync(body.gzip), { headers });
-  }
-  headers['content-encoding'] = 'gzip';
-  return new Response(body.gzip, { headers });
+  if (body.encoding !== 'identity') headers['content-encoding'] = body.encoding;
+  return new Response(body.bytes, { headers });
 }
