@@ -37,3 +37,12 @@ export function openDb(path: string): DbHandle {
     },
   };
 }
+
+/**
+ * Another process held the write lock past busy_timeout (5 s): a moment's congestion, not a
+ * fault, so callers answer 503 with Retry-After rather than 500.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+}

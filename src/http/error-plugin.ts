@@ -1,4 +1,5 @@
 import { Elysia, ValidationError } from 'elysia';
+import { isDatabaseBusy } from '../../db/client.ts';
 import { HttpError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { ErrorDto } from '../shared/types.ts';
@@ -61,6 +62,10 @@ export function errorPlugin({ log, renderPage }: ErrorPluginOptions) {
       } else if (code === 'INVALID_COOKIE_SIGNATURE') {
         status = 401;
         message = 'You need to sign in first';
+      } else if (isDatabaseBusy(error)) {
+        status = 503;
+        message = 'The server is busy with another change; please try again in a moment';
+        headers = { 'retry-after': '2' };
       } else {
         log.error(`Unhandled error on ${request.method} ${path}`, error);
       }

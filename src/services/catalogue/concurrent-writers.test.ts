@@ -14,8 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-async function whileAnotherProcessWrites<T>(run: () => Promise<T>): Promise<T> {
-  const holder = Bun.spawn([process.execPath, 'src/testing/hold-write-lock.ts', join(server.dataDir, 'hearth.db'), '800'], { stdout: 'pipe' });
+async function whileAnotherProcessWrites<T>(run: () => Promise<T>, holdMs = 800): Promise<T> {
+  const holder = Bun.spawn([process.execPath, 'src/testing/hold-write-lock.ts', join(server.dataDir, 'hearth.db'), String(holdMs)], { stdout: 'pipe' });
   const first = await holder.stdout.getReader().read();
   expect(new TextDecoder().decode(first.value)).toContain('locked');
   try {
@@ -36,3 +36,16 @@ test('PATCH /api/songs/{id}, its status and an album rename wait for another wri
   expect(statuses).toEqual([200, 200, 200]);
   expect(findSongById(server.db, song.id)?.song).toMatchObject({ title: 'Edited meanwhile', status: 'published' });
 }, 20_000);
+
+// Past busy_timeout (5 s) the write gives up: that is congestion, answered 503 with Retry-After.
+test('a writer held up longer than the busy timeout gets 503 with Retry-After, never 500', async () => {
+  const song = insertSong(server.db);
+  const response = await whileAnotherProcessWrites(
+    () => server.request(`/api/songs/${song.id}`, { method: 'PATCH', cookie: admin, json: { title: 'Too late' } }),
+    6500,
+  );
+  expect(response.status).toBe(503);
+  expect(response.headers.get('retry-after')).toBe('2');
+  expect((await response.json()).error).toContain('busy');
+  expect(findSongById(server.db, song.id)?.song.title).toBe(song.title);
+}, 30_000);
