@@ -116,3 +116,10 @@ test('clicking a hit plays it within the results (context search)', async () => 
   const player = usePlayer.getState();
   expect([player.context, player.index, player.queue.map((track) => track.title)]).toEqual(['search', 1, ['Lullaby', 'Lull']]);
 });
+
+test("Enter (the keyboard's Search key) searches at once, without the debounce", async () => {
+  render(<AppShell user={user} initialPath="/search" />);
+  type('hush');
+  fireEvent.keyDown(box(), { key: 'Enter' });
+  await waitFor(() => expect(pending.map((p) => p.q)).toEqual(['hush']), { timeout: SEARCH_DEBOUNCE_MS / 2 });
+});

@@ -19,7 +19,7 @@ import { type SearchAnswer, useSearchResults, useSearchText } from './use-search
 /** `/search` (spec §2): back, the search box, the theme toggle; hits under 'Music'. */
 export function SearchView(_props: ViewProps) {
   const user = useUser();
-  const { text, setText, term } = useSearchText();
+  const { text, setText, flush, term } = useSearchText();
   return (
     // Flex columns, not grid: a grid track would grow to a long title instead of truncating it.
     <div className="flex flex-col gap-4">
@@ -34,6 +34,7 @@ export function SearchView(_props: ViewProps) {
           autoFocus
           value={text}
           onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => event.key === 'Enter' && flush()}
           className="flex-1"
         />
         <div className="flex shrink-0 items-center gap-1">

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import type { SearchResultDto, SongDto } from '../../src/shared/types.ts';
 import { useRouter } from '../app/router.ts';
 import { apiRequest } from '../lib/api.ts';
@@ -45,7 +45,9 @@ export function useSearchText() {
     replace(debounced ? `/search?${new URLSearchParams({ q: debounced })}` : '/search');
   }, [ready, debounced, replace]);
 
-  return { text, setText, term: debounced.trim() };
+  // The keyboard's Search key (Enter) runs the search without waiting out the debounce.
+  const flush = useCallback(() => setDebounced(text), [text]);
+  return { text, setText, flush, term: debounced.trim() };
 }
 
 /**
