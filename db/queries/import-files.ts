@@ -7,10 +7,15 @@ export interface KnownFile {
   audioHash: string;
 }
 
-/** Every file an import has seen, by absolute path: one query instead of one per file. */
+/**
+ * Every file an import has seen, by absolute path, in one query. Raw values rather than
+ * drizzle rows: mapping 10,000 row objects was a fifth of an unchanged re-import.
+ */
 export function knownImportFiles(db: Db): Map<string, KnownFile> {
-  const rows = db.select({ path: importFiles.path, size: importFiles.size, mtimeMs: importFiles.mtimeMs, audioHash: importFiles.audioHash }).from(importFiles).all();
-  return new Map(rows.map(({ path, ...file }) => [path, file]));
+  const rows = db.$client.prepare('SELECT path, size, mtime_ms, audio_hash FROM import_files').values() as [string, number, number, string][];
+  const known = new Map<string, KnownFile>();
+  for (const [path, size, mtimeMs, audioHash] of rows) known.set(path, { size, mtimeMs, audioHash });
+  return known;
 }
 
 /** Records (or updates) what `path` held when it was imported or found already imported. */
