@@ -50,3 +50,30 @@ test('the request log carries the status an error answered with, rendered pages 
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test('what a parse step throws is judged by itself: an HTTP error keeps its status, a busy database 503, a bug 500', async () => {
+  const dataDir = makeTempDir();
+  const { handle, secret } = openDataDir(dataDir);
+  const logged: string[] = [];
+  const log: Logger = { debug() {}, info() {}, warn() {}, error: (message, error) => void logged.push(`${message} ${error}`) };
+  const busy = Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+  const app = createApp({ config: parseConfig({ DATA_DIR: dataDir }), db: handle.db, secret, log })
+    .post('/api/parse/busy', () => 'unreached', { parse: () => Promise.reject(busy) })
+    .post('/api/parse/bug', () => 'unreached', { parse: () => Promise.reject(new Error('parser bug')) })
+    .post('/api/parse/syntax', () => 'unreached', { parse: () => Promise.reject(new SyntaxError('JSON Parse error')) })
+    .listen({ port: 0, hostname: '127.0.0.1' });
+  const post = (path: string) => fetch(`http://127.0.0.1:${app.server!.port}${path}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+  try {
+    const whenBusy = await post('/api/parse/busy');
+    expect([whenBusy.status, whenBusy.headers.get('retry-after')]).toEqual([503, '2']);
+    const bug = await post('/api/parse/bug');
+    expect(bug.status).toBe(500);
+    expect(logged.join()).toContain('parser bug');
+    const syntax = await post('/api/parse/syntax');
+    expect(await syntax.json()).toEqual({ error: 'The request body is not valid JSON' });
+  } finally {
+    await app.stop(true);
+    handle.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -44,8 +44,10 @@ export function errorPlugin({ log, renderPage }: ErrorPluginOptions) {
       let status = 500;
       let message = 'Something went wrong on the server';
       let headers: Record<string, string> = {};
-      // Elysia wraps whatever a parse hook throws (the auth check, the body limits) in a ParseError.
-      if (code === 'PARSE' && (error as Error).cause instanceof HttpError) error = (error as Error).cause as HttpError;
+      // Elysia wraps whatever a parse hook throws (the auth check, the body limits, a busy
+      // database while the session is read) in a ParseError: judge the error itself.
+      const cause = code === 'PARSE' ? (error as Error).cause : undefined;
+      if (cause instanceof Error && !(cause instanceof SyntaxError)) [error, code] = [cause as typeof error, 'UNKNOWN'];
       if (error instanceof HttpError) {
         status = error.status;
         message = error.message;
