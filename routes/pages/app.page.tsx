@@ -7,7 +7,9 @@ export function AppPage() {
   const { user, path } = pageScope();
   if (!user) throw new Error('the app page needs a signed-in user');
   return (
-    <Document title="Hearth">
+    // The library's song list is fetched while the scripts load, not after they run (the
+    // island's fetch, credentials included, picks this preload up).
+    <Document title="Hearth" head={path === '/' ? <link rel="preload" href="/api/songs" as="fetch" crossOrigin="use-credentials" /> : null}>
       <AppShell user={user} initialPath={path} />
     </Document>
   );

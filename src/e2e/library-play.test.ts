@@ -35,6 +35,18 @@ async function close({ context, problems }: Opened) {
   await context.close();
 }
 
+describe('loading', () => {
+  test("the song list is requested once, by the document's preload, and the island uses it", async () => {
+    const opened = await openAs(browser, server, kid, '/');
+    await row(opened.page, 'Bedtime').waitFor();
+    const reads = await opened.page.evaluate(() =>
+      performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname === '/api/songs').map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+    );
+    expect(reads).toEqual(['link']);
+    await close(opened);
+  });
+});
+
 describe('/?play={songId}', () => {
   test('starts that song within the library and resets the address to / without a new entry', async () => {
     const opened = await openAs(browser, server, kid, `/?play=${morning.id}`);
