@@ -127,7 +127,8 @@ async function importWhile(until: () => boolean): Promise<{ expected: number; im
   const source = readFileSync(fixture('tagged.mp3'));
   const at = source.indexOf('Hearth Tone');
   const result = { expected: 0, imported: 0, runs: 0, failures: [] as string[] };
-  while (!until()) {
+  // IMPORT=off: the same load without the CLI, to see what the concurrent imports cost.
+  while (!until() && process.env.IMPORT !== 'off') {
     const library = makeTempDir('hearth-load-library-');
     for (let i = 0; i < FILES_PER_IMPORT; i++) {
       const copy = Buffer.from(source);
@@ -150,6 +151,12 @@ async function importWhile(until: () => boolean): Promise<{ expected: number; im
     if (code !== 0 || imported !== FILES_PER_IMPORT) result.failures.push(`run ${result.runs}: exit ${code}: ${output.trim().split('\n').slice(0, 4).join(' / ')}`);
   }
   return result;
+}
+
+/** CPU seconds the server process has used (user + system), from /proc (Linux). */
+function serverCpuSeconds(): number {
+  const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** The server's RSS once idle: the lowest of samples over SETTLE_SECONDS (5) after the load stops. */
@@ -177,9 +184,11 @@ try {
 
   const tally = newTally();
   let running = true;
+  const cpu0 = serverCpuSeconds();
   const t0 = performance.now();
   const [, imports] = await Promise.all([drive(SECONDS, tally).then(() => (running = false)), importWhile(() => !running)]);
   const seconds = (performance.now() - t0) / 1000;
+  const cpuShare = (serverCpuSeconds() - cpu0) / seconds;
   const rssAfter = await settledRss();
   const songsAfter = local.sqlite.query('SELECT count(*) AS n FROM songs').get() as { n: number };
   const importedRows = songsAfter.n - songsBefore.n;
@@ -188,6 +197,8 @@ try {
   console.log(`load: ${CLIENTS} clients for ${SECONDS} s (warm-up ${WARMUP_SECONDS} s), ${SONGS} songs; statuses ${statuses}`);
   printFigure('requests answered', tally.requests - tally.networkErrors, 'requests');
   printFigure('throughput', tally.requests / seconds, 'req/s');
+  // Near 100 % the server itself is the limit; well below, the machine (clients, CLI, others) is.
+  printFigure('server CPU during the run', cpuShare * 100, '% of one core');
   printFigure('latency p50', percentile(tally.latencies, 0.5), 'ms');
   printFigure('latency p99', percentile(tally.latencies, 0.99), 'ms');
   printFigure('5xx answers', count5xx(tally) + count5xx(warm), 'responses', undefined, '0');
