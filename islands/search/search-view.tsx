@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { joinWithBullet } from '../../src/shared/format.ts';
 import type { SongDto } from '../../src/shared/types.ts';
 import { BackButton } from '../app/back-button.tsx';
@@ -20,23 +20,41 @@ import { type SearchAnswer, useSearchResults, useSearchText } from './use-search
 export function SearchView(_props: ViewProps) {
   const user = useUser();
   const { text, setText, flush, term } = useSearchText();
+  const box = useRef<HTMLInputElement>(null);
   return (
     // Flex columns, not grid: a grid track would grow to a long title instead of truncating it.
     <div className="flex flex-col gap-4">
       <header className="flex min-h-12 items-center gap-2">
         <BackButton />
         <h1 className="sr-only">Search</h1>
-        <Input
-          type="search"
-          aria-label="Search music"
-          placeholder="Search music..."
-          enterKeyHint="search"
-          autoFocus
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={(event) => event.key === 'Enter' && flush()}
-          className="flex-1"
-        />
+        <div className="relative min-w-0 flex-1">
+          <Input
+            ref={box}
+            type="search"
+            aria-label="Search music"
+            placeholder="Search music..."
+            enterKeyHint="search"
+            autoFocus
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={(event) => event.key === 'Enter' && flush()}
+            // Our own clear control replaces the browser's (a blue cross in Chromium).
+            className="pr-11 [&::-webkit-search-cancel-button]:appearance-none"
+          />
+          {text ? (
+            <button
+              type="button"
+              aria-label="Clear search"
+              onClick={() => {
+                setText('');
+                box.current?.focus();
+              }}
+              className="absolute inset-y-0 right-0 inline-flex w-11 items-center justify-center rounded-md text-muted-foreground hover:text-foreground focusable"
+            >
+              <span aria-hidden="true" className="i-lucide-x text-lg" />
+            </button>
+          ) : null}
+        </div>
         <div className="flex shrink-0 items-center gap-1">
           <ThemeToggle />
           <UserMenu user={user} />

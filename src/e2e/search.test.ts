@@ -85,6 +85,10 @@ describe('search', () => {
     expect(sent).toEqual(['morn']);
     await box(page).fill('   ');
     await page.getByText('Start typing to search').waitFor();
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    expect(await box(page).inputValue()).toBe('');
+    expect(await box(page).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByRole('button', { name: 'Clear search' }).count()).toBe(0);
     await box(page).fill('morni');
     await results(page).getByText('Morning Song').waitFor();
     await page.waitForFunction(() => window.location.search === '?q=morni');
