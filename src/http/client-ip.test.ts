@@ -23,7 +23,7 @@ describe('requestOrigin behind a trusted proxy', () => {
   });
 
   test('a malformed host, port or scheme falls back to the request\'s origin', () => {
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { 'x-forwarded-host': 'evil.example/path' },
       { 'x-forwarded-host': 'user@evil.example' },
       { 'x-forwarded-host': 'music.example.org:99999' },
