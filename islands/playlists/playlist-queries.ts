@@ -1,4 +1,5 @@
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { PlaylistDto, SongDto } from '../../src/shared/types.ts';
 import { ApiError, apiRequest } from '../lib/api.ts';
 import { queryKeys } from '../lib/queries.ts';
@@ -12,6 +13,25 @@ export function usePlaylist(id: string) {
 /** A playlist's songs in their saved order (only what the viewer may hear). */
 export function usePlaylistSongs(id: string) {
   return useQuery({ queryKey: queryKeys.playlistSongs(id), queryFn: () => apiRequest<SongDto[]>(`${path(id)}/songs`) });
+}
+
+/**
+ * Reads the library in the background once the page has settled, so Add Songs opens on rows
+ * rather than on a 50,000-song download (bench/add-songs.bench.ts). The library view shares
+ * the read, so a session pays for it once.
+ */
+export function usePrefetchLibrary(ready: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!ready) return;
+    const prefetch = () => void queryClient.prefetchQuery({ queryKey: queryKeys.songs, queryFn: () => apiRequest<SongDto[]>('/api/songs') });
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(prefetch, 200);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(prefetch, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }, [ready, queryClient]);
 }
 
 /** Spec §8: the server's message when it answered with one, else the given fallback (a network failure too). */

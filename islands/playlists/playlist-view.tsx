@@ -17,7 +17,7 @@ import { AddSongsDialog } from './add-songs-dialog.tsx';
 import { usePlaylistEdits } from './playlist-edits.ts';
 import { PlaylistHero } from './playlist-hero.tsx';
 import { LAST_VIEWED_KEY, PlaylistMenu } from './playlist-menu.tsx';
-import { usePlaylist, usePlaylistSongs } from './playlist-queries.ts';
+import { usePlaylist, usePlaylistSongs, usePrefetchLibrary } from './playlist-queries.ts';
 import { DragHandle, type RenderSongItem, PlaylistSongList, loadSortable } from './playlist-song-list.tsx';
 
 const retryButton = (retry: () => void) => (
@@ -34,8 +34,9 @@ export function PlaylistView({ user, params }: ViewProps) {
   const [addingSongs, setAddingSongs] = useState(false);
   const found = playlist.data;
 
-  // Fetch the drag-and-drop code while the playlist loads.
+  // Fetch the drag-and-drop code while the playlist loads, and the library once it has.
   useEffect(() => void loadSortable().catch(() => {}), []);
+  usePrefetchLibrary(songs.isSuccess);
   useEffect(() => {
     if (found) localStorage.setItem(LAST_VIEWED_KEY, String(found.id));
   }, [found?.id]);

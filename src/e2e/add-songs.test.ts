@@ -105,7 +105,9 @@ describe('Add Songs to Playlist', () => {
   test('a failed load offers Try Again; the server\'s refusal of an add shows and the song stays offered', async () => {
     const playlist = await createPlaylist(server, admin, 'Mum\'s', []);
     const { page, problems, context } = await openSignedIn(browser, server, kid, `/playlists/${playlist.id}`);
+    // From the first load: the page reads the library in the background once it settles.
     await page.route('**/api/songs', (route) => route.abort());
+    await page.reload();
     await openAddSongs(page);
     await dialogOf(page).getByText('Failed to load songs').waitFor();
     await page.unroute('**/api/songs');
