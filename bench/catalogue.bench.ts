@@ -73,6 +73,53 @@ async function songLists() {
   await figure({ name: 'GET /api/songs revalidation (304)', stat: 'p50Ms', requests: 100, http: revalidate, inProcess: library });
 }
 
+/** One list request as sent by a client accepting `encoding`, body read as it came (not decoded). */
+async function raw(path: string, encoding: string): Promise<{ bytes: number; encoding: string }> {
+  const response = await fetch(server.url + path, { headers: { cookie, 'accept-encoding': encoding }, decompress: false });
+  if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+  return { bytes: (await response.arrayBuffer()).byteLength, encoding: response.headers.get('content-encoding') ?? 'identity' };
+}
+
+/** RSS once the allocator has handed back the list builds' garbage (it does so ~10 s later). */
+async function settledRss(): Promise<number> {
+  await Bun.sleep(15_000);
+  let last = server.rssMb();
+  for (let i = 0; i < 20; i++) {
+    await Bun.sleep(1000);
+    const now = server.rssMb();
+    if (Math.abs(now - last) < 1) return now;
+    last = now;
+  }
+  return last;
+}
+
+/** Brotli (browsers) and plain (scripts) list responses beside gzip, and memory once all are held. */
+async function encodedLists() {
+  const sizes: Record<string, number> = {};
+  for (const encoding of ['gzip', 'br', 'identity']) sizes[encoding] = (await raw('/api/songs', encoding)).bytes / 1024 / 1024;
+  printFigure('GET /api/songs on the wire (br)', sizes.br!, 'MiB', { name: 'gzip', value: sizes.gzip! });
+  printFigure('GET /api/songs on the wire (identity)', sizes.identity!, 'MiB', { name: 'gzip', value: sizes.gzip! });
+  const gzipWarm = await measure(30, () => raw('/api/songs', 'gzip'));
+  for (const encoding of ['br', 'identity']) {
+    const warm = await measure(30, () => raw('/api/songs', encoding));
+    printFigure(`GET /api/songs warm (${encoding}) p50`, warm.p50Ms, 'ms', { name: 'gzip warm p50', value: gzipWarm.p50Ms });
+  }
+  // Cold: a browser (gzip and br) is answered gzip while brotli is made for the next request;
+  // a client taking brotli alone waits for it.
+  const gzipCold = await measure(10, () => (touch.run(), raw('/api/songs', 'gzip')));
+  const browserCold = await measure(10, () => (touch.run(), raw('/api/songs', 'gzip, deflate, br, zstd')));
+  const brCold = await measure(10, () => (touch.run(), raw('/api/songs', 'br')));
+  printFigure('GET /api/songs cold (browser: gzip, br) p50', browserCold.p50Ms, 'ms', { name: 'gzip cold p50', value: gzipCold.p50Ms }, '< 150 ms');
+  printFigure('GET /api/songs cold (br only) p50', brCold.p50Ms, 'ms', { name: 'gzip cold p50', value: gzipCold.p50Ms });
+  // Memory: both views held in brotli and gzip (what browsers leave behind), then with the
+  // plain JSON held too (while clients without compression keep asking; dropped 60 s later).
+  touch.run();
+  for (const path of ['/api/songs', '/api/songs/all']) for (const encoding of ['br', 'gzip']) await raw(path, encoding);
+  printFigure('idle RSS, 50,000 songs, both lists held as br + gzip', await settledRss(), 'MiB', undefined, '< 120 MiB');
+  for (const path of ['/api/songs', '/api/songs/all']) await raw(path, 'identity');
+  printFigure('idle RSS, plain JSON of both lists also held', await settledRss(), 'MiB', undefined, '(held 60 s after the last plain request)');
+}
+
 try {
   // Search and albums first, on a server in its steady state; the cold library runs leave
   // ~100 MB of garbage whose collection lands in whatever comes next (shown by the last line).
@@ -84,6 +131,7 @@ try {
   await figure({ ...search('a'), name: 'GET /api/search one letter "a"' });
   await figure({ name: 'GET /api/albums (500 albums)', stat: 'p50Ms', requests: 300, http: () => get('/api/albums'), inProcess: () => listAlbums(local.db, { isAdmin: false }) });
   await songLists();
+  await encodedLists();
   await figure({ ...search('moon'), name: 'GET /api/search "moon" right after the library runs' });
   console.log(`server RSS at the end: ${server.rssMb().toFixed(0)} MB`);
 } finally {

@@ -62,7 +62,14 @@ describe('song list caching', () => {
     ['*', 'br'],
   ])('Accept-Encoding %j is answered %j with the same JSON', async (accept, encoding) => {
     const reference = await list();
-    const response = await server.request('/api/songs', { cookie: user, headers: { 'accept-encoding': accept } });
+    const ask = () => server.request('/api/songs', { cookie: user, headers: { 'accept-encoding': accept } });
+    let response = await ask();
+    // Brotli is made after the first answer (gzip, so a browser never waits for it).
+    for (const deadline = Date.now() + 5000; response.headers.get('content-encoding') !== encoding && Date.now() < deadline; ) {
+      await response.arrayBuffer();
+      await Bun.sleep(5);
+      response = await ask();
+    }
     expect(response.headers.get('content-encoding')).toBe(encoding);
     expect(response.headers.get('vary')).toBe('accept-encoding');
     expect(response.headers.get('etag')).toBe(reference.etag);

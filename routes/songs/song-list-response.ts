@@ -14,8 +14,11 @@ export function matchesIfNoneMatch(header: string | null, etag: string): boolean
   });
 }
 
-/** Brotli, else gzip, else plain, as Accept-Encoding allows (q=0 refuses; `*` stands for the rest). */
-export function pickEncoding(header: string | null): SongListEncoding {
+/**
+ * What a client takes, best first: brotli, gzip, then plain JSON (always acceptable), as
+ * Accept-Encoding allows (q=0 refuses; `*` stands for the codings it does not name).
+ */
+export function acceptedEncodings(header: string | null): SongListEncoding[] {
   const weights = new Map<string, number>();
   for (const part of (header ?? '').toLowerCase().split(',')) {
     const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
@@ -23,9 +26,7 @@ export function pickEncoding(header: string | null): SongListEncoding {
     if (name) weights.set(name, q ? Number(q.slice(2)) : 1);
   }
   const accepts = (name: string) => (weights.get(name) ?? weights.get('*') ?? 0) > 0;
-  if (accepts('br')) return 'br';
-  if (accepts('gzip')) return 'gzip';
-  return 'identity';
+  return [...(['br', 'gzip'] as const).filter(accepts), 'identity'];
 }
 
 /** A song list as a response: 304 for a current ETag, else the cached body in the best encoding. */
@@ -35,7 +36,7 @@ export async function songListResponse(request: Request, lists: SongListCache, v
   if (matchesIfNoneMatch(request.headers.get('if-none-match'), current)) {
     return new Response(null, { status: 304, headers: { ...headers, etag: current } });
   }
-  const body = await lists.body(view, pickEncoding(request.headers.get('accept-encoding')));
+  const body = await lists.body(view, acceptedEncodings(request.headers.get('accept-encoding')));
   headers.etag = body.etag;
   headers['content-type'] = 'application/json; charset=utf-8';
   if (body.encoding !== 'identity') headers['content-encoding'] = body.encoding;
