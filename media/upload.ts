@@ -117,7 +117,8 @@ async function parse(body: ReadableStream<Uint8Array>, contentType: string, opti
   });
   finished.catch(() => {});
   await pump(body, parser, { failure: () => failure, failed }, options.onBodyBytes);
-  await finished;
+  await Promise.race([finished, failed]); // a write failing after the last chunk must not hang
+  if (failure) throw failure;
   const file = filePart ? await filePart : null;
   if (failure) throw failure;
   return { file, fields };
