@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { mkdtempSync, rmdirSync } from 'node:fs';
+import { mkdtempSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { previewUrl } from '../../media/images.ts';
 import { filesUnder, fixture } from '../../media/test-helpers.ts';
 import { encodeWav } from '../../media/wav.ts';
 import type { SongDto } from '../../src/shared/types.ts';
@@ -61,6 +62,29 @@ describe('a full disk', () => {
     expect(response.status).toBe(507);
     expect((await response.json()).error).toBe('The server is out of disk space');
     expect(tmpFiles()).toEqual([]);
+  });
+
+  test('while the disk stays full: reads and playback work, a preview falls back to the original', async () => {
+    const filler = join(mountPoint, 'filler.bin');
+    try {
+      writeFileSync(filler, new Uint8Array(16 * 1024 * 1024));
+    } catch (error) {
+      expect((error as { code?: string }).code).toBe('ENOSPC'); // the disk is now full
+    }
+    try {
+      expect((await server.request('/api/songs', { cookie: admin })).status).toBe(200);
+      const audio = await server.request(song.audioUrl, { headers: { range: 'bytes=0-9' } });
+      expect(audio.status).toBe(206);
+      expect((await audio.arrayBuffer()).byteLength).toBe(10);
+      const preview = await server.request(previewUrl(song.artworkUrl)!);
+      expect(preview.status).toBe(200);
+      expect(preview.headers.get('content-type')).toBe('image/png');
+      const response = await upload('/api/upload/audio', encodeWav(new Float32Array(64 * 1024), 22050));
+      expect(response.status).toBe(507);
+      expect(tmpFiles()).toEqual([]);
+    } finally {
+      rmSync(filler, { force: true });
+    }
   });
 
   test('reads, playback and sign-in keep working afterwards', async () => {
