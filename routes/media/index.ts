@@ -18,8 +18,10 @@ export function mediaRoutes(ctx: AppContext) {
   const storage = mediaStorage(ctx.config);
   const serve = (request: Request, target: AudioTarget | null) => {
     if (!target) throw new NotFoundError('Audio not found');
+    // An --in-place import's file lives in the family's own folder and may change or go.
     const path = target.audioPath ?? storage.audioPath(target.hash);
-    return fileResponse(request, path, { etag: target.hash, contentType: AUDIO_CONTENT_TYPES[target.format], cacheControl: PRIVATE_IMMUTABLE });
+    const options = { etag: target.hash, contentType: AUDIO_CONTENT_TYPES[target.format], cacheControl: PRIVATE_IMMUTABLE, immutable: !target.audioPath };
+    return fileResponse(request, path, options);
   };
 
   const songAudio = async (shareId: string, name: string, request: Request, session: () => Promise<LiveSession | null>) => {

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { songs, tempShares } from '../../db/schema/index.ts';
 import { fixture, fixtureBytes } from '../../media/test-helpers.ts';
 import { randomId } from '../../src/shared/ids.ts';
 import type { SongDto } from '../../src/shared/types.ts';
+import { insertSong } from '../../src/testing/factories.ts';
 import { type TestServer, startTestServer } from '../../src/testing/server.ts';
 
 let server: TestServer;
@@ -163,6 +166,22 @@ describe('audio access', () => {
     expect((await get(url, { range: 'bytes=0-9' })).status).toBe(206);
     server.advance(61_000);
     expect((await get(url)).status).toBe(404);
+  });
+});
+
+describe('in-place audio (cli import --in-place)', () => {
+  test('a file removed from the family folder is 404 at once, even right after it played', async () => {
+    const folder = join(server.dataDir, 'family-folder');
+    mkdirSync(folder, { recursive: true });
+    const path = join(folder, 'kept.flac');
+    copyFileSync(fixture('tone.flac'), path);
+    const row = insertSong(server.db, { audioPath: path, audioHash: song.audioUrl.split('/').pop()!.split('.')[0]!, audioFormat: 'flac', status: 'published' });
+    const url = `/media/songs/${row.shareId}/${row.audioHash}.flac`;
+    expect((await get(url, { range: 'bytes=0-3' })).status).toBe(206);
+    rmSync(path);
+    const gone = await get(url, { range: 'bytes=0-3' });
+    expect(gone.status).toBe(404);
+    expect((await gone.json()).error).toBe('File not found');
   });
 });
 
