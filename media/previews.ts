@@ -24,10 +24,9 @@ async function makePreview(storage: MediaStorage, hash: string, target: string):
   const source = findImage(storage, hash);
   if (!source) return { kind: 'missing' };
   const original: Preview = { kind: 'original', path: source.path, format: source.format };
-  if (source.format === 'webp') return original;
   const size = await readImageSize(fileReader(source.path), source.format);
-  if (!size) return original;
-  if (!withinPixelBudget(size)) return { kind: 'tooLarge' };
+  if (size && !withinPixelBudget(size)) return { kind: 'tooLarge' };
+  if (!size || source.format === 'webp') return original; // jimp cannot decode WebP
   const temp = storage.tempPath();
   try {
     await decodePreview(source.path, temp, PREVIEW_SIZE);

@@ -26,7 +26,7 @@ function uploadImage(bytes: Uint8Array, name: string) {
 }
 
 /** Puts an image straight into storage, as one uploaded before the budget existed. */
-function storeDirectly(bytes: Uint8Array, format: 'png' | 'jpg'): string {
+function storeDirectly(bytes: Uint8Array, format: 'png' | 'jpg' | 'webp'): string {
   const hash = new Bun.CryptoHasher('sha256').update(bytes).digest('hex');
   const path = localStorage(media()).imagePath(hash, format);
   mkdirSync(join(path, '..'), { recursive: true });
@@ -83,6 +83,13 @@ describe('image bombs', () => {
       expect((await response.json()).error).toBe('This image is too large to preview');
     }
     expect(previewDecodes()).toBe(before);
+    // A WebP is never decoded (its preview is the original), but a huge one is not handed out either.
+    const webp = await fixtureBytes('cover.webp');
+    webp.set([0xff, 0x3f, 0xff, 0x3f], 26);
+    const huge = await server.request(previewUrl(storeDirectly(webp, 'webp'))!);
+    expect(huge.status).toBe(404);
+    const small = await server.request(previewUrl(storeDirectly(await fixtureBytes('cover.webp'), 'webp'))!);
+    expect(small.headers.get('content-type')).toBe('image/webp');
   });
 });
 
