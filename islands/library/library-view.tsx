@@ -7,6 +7,7 @@ import { PageHeader } from '../app/page-header.tsx';
 import type { ViewProps } from '../app/views.tsx';
 import { useLibrarySongs } from '../lib/queries.ts';
 import { useCurrentTrack, usePlayer } from '../player/player-store.ts';
+import { Button } from '../ui/button.tsx';
 import { Message } from '../ui/message.tsx';
 import { PageSpinner } from '../ui/spinner.tsx';
 import { Tooltip } from '../ui/tooltip.tsx';
@@ -43,7 +44,12 @@ export function LibraryView({ user }: ViewProps) {
       {songs.isPending ? (
         <PageSpinner label="Loading songs" />
       ) : songs.isError ? (
-        <p className="py-16 text-center text-destructive-text">{songs.error.message}</p>
+        <Message icon="i-lucide-circle-alert" heading="Failed to load songs">
+          <p className="text-sm text-muted-foreground">{songs.error.message}</p>
+          <Button variant="outline" busy={songs.isFetching} onClick={() => void songs.refetch()}>
+            Try Again
+          </Button>
+        </Message>
       ) : songs.data.length === 0 ? (
         <Message icon="i-lucide-music" heading="No tracks yet" />
       ) : (

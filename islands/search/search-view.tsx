@@ -10,6 +10,7 @@ import { AddToPlaylistDialog } from '../playlists/add-to-playlist-dialog.tsx';
 import { useCurrentTrack, usePlayer } from '../player/player-store.ts';
 import { SongMenu } from '../songs/song-menu.tsx';
 import { SONG_ROW_HEIGHT, SongRow } from '../songs/song-row.tsx';
+import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { Input } from '../ui/input.tsx';
 import { Message } from '../ui/message.tsx';
@@ -71,7 +72,11 @@ function Results({ term }: { term: string }) {
   return (
     <>
       {results.isError ? (
-        <Message icon="i-lucide-circle-alert" heading="Search failed" />
+        <Message icon="i-lucide-circle-alert" heading="Search failed">
+          <Button variant="outline" busy={results.isFetching} onClick={() => void results.refetch()}>
+            Try Again
+          </Button>
+        </Message>
       ) : !results.data ? (
         <ResultsSkeleton />
       ) : results.data.songs.length === 0 ? (

@@ -45,6 +45,22 @@ describe('loading', () => {
     expect(reads).toEqual(['link']);
     await close(opened);
   });
+
+  test('a failed load says so with the reason; Try Again loads the songs', async () => {
+    const opened = await openPage(browser, { viewport: WIDE });
+    const { page, context } = opened;
+    const [name, value] = kid.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: server.url }]);
+    await page.route('**/api/songs', (route) => route.fulfill({ status: 503, json: { error: 'The library is resting' } }));
+    await page.goto(server.url + '/');
+    await page.getByRole('heading', { name: 'Failed to load songs' }).waitFor();
+    await page.getByText('The library is resting').waitFor();
+    await page.unroute('**/api/songs');
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await row(page, 'Bedtime').waitFor();
+    expect(opened.problems.filter((problem) => !/status of 503/.test(problem))).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('/?play={songId}', () => {

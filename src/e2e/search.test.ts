@@ -105,6 +105,9 @@ describe('search', () => {
     await box(page).fill('lullaby');
     await page.getByText('Search failed').waitFor();
     expect(await results(page).count()).toBe(0);
+    await page.unroute('**/api/search?*');
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await page.getByRole('heading', { name: 'Music 2' }).waitFor();
     await close(opened, [/Failed to load resource/]);
   });
 
