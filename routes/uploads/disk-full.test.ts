@@ -82,6 +82,14 @@ describe('a full disk', () => {
       const response = await upload('/api/upload/audio', encodeWav(new Float32Array(64 * 1024), 22050));
       expect(response.status).toBe(507);
       expect(tmpFiles()).toEqual([]);
+      // Database writes too: the first edit SQLite cannot store answers 507, never 500.
+      let refused: Response | null = null;
+      for (let i = 0; i < 1000 && !refused; i += 1) {
+        const edit = await server.request(`/api/songs/${song.id}`, { method: 'PATCH', json: { tags: Array.from({ length: 50 }, (_, k) => `${i}-${k}-${'x'.repeat(90)}`) }, cookie: admin });
+        if (edit.status !== 200) refused = edit;
+      }
+      expect(refused?.status).toBe(507);
+      expect(await refused?.json()).toEqual({ error: 'The server is out of disk space' });
     } finally {
       rmSync(filler, { force: true });
     }

@@ -1,5 +1,6 @@
 import { Elysia, ValidationError } from 'elysia';
 import { isDatabaseBusy } from '../../db/client.ts';
+import { DISK_FULL_MESSAGE, isDiskFull } from '../../media/disk-full.ts';
 import { HttpError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { ErrorDto } from '../shared/types.ts';
@@ -33,6 +34,11 @@ export interface ErrorPluginOptions {
   ) => Response | Promise<Response>;
 }
 
+/** drizzle wraps a driver's error in its own, with the SQLite error (and its code) as the cause. */
+function driverError(error: unknown): unknown {
+  return error instanceof Error && !('code' in error) && error.cause instanceof Error ? error.cause : error;
+}
+
 /**
  * The one place errors become responses: `{"error": message}` with the right status for the
  * API, never a stack trace. Unexpected errors are logged and answered with a generic 500.
@@ -64,7 +70,10 @@ export function errorPlugin({ log, renderPage }: ErrorPluginOptions) {
       } else if (code === 'INVALID_COOKIE_SIGNATURE') {
         status = 401;
         message = 'You need to sign in first';
-      } else if (isDatabaseBusy(error)) {
+      } else if (isDiskFull(driverError(error))) {
+        status = 507;
+        message = DISK_FULL_MESSAGE;
+      } else if (isDatabaseBusy(driverError(error))) {
         status = 503;
         message = 'The server is busy with another change; please try again in a moment';
         headers = { 'retry-after': '2' };
