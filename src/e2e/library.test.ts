@@ -78,7 +78,7 @@ describe('app shell', () => {
     expect(labels).toEqual(['Library', 'Playlists', 'Albums', 'Settings']);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     await sidebar.getByRole('link', { name: 'Playlists' }).click();
-    await page.getByRole('heading', { name: 'Playlists' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Playlists' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/playlists');
     expect(await sidebar.getByRole('link', { name: 'Playlists' }).getAttribute('aria-current')).toBe('page');
     expect(await sidebar.getByRole('link', { name: 'Library' }).getAttribute('aria-current')).toBeNull();
