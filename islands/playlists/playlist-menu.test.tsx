@@ -20,7 +20,7 @@ afterEach(() => {
 function renderMenu(shown: PlaylistDto = playlist) {
   render(
     withQueries(
-      <RouterContext.Provider value={{ path: '/playlists/9', navigate: (to) => visited.push(to) }}>
+      <RouterContext.Provider value={{ path: '/playlists/9', navigate: (to) => void visited.push(to), replace: (to) => void visited.push(to) }}>
         <PlaylistMenu playlist={shown} onAddSongs={() => visited.push('add songs')} />
       </RouterContext.Provider>,
     ),
