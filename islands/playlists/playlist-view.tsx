@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { SongDto } from '../../src/shared/types.ts';
+import { LoadError } from '../albums/load-error.tsx';
 import { BackButton } from '../app/back-button.tsx';
 import { PageHeader } from '../app/page-header.tsx';
 import type { ViewProps } from '../app/views.tsx';
@@ -19,12 +20,6 @@ import { PlaylistHero } from './playlist-hero.tsx';
 import { LAST_VIEWED_KEY, PlaylistMenu } from './playlist-menu.tsx';
 import { usePlaylist, usePlaylistSongs, usePrefetchLibrary } from './playlist-queries.ts';
 import { DragHandle, type RenderSongItem, PlaylistSongList, loadSortable } from './playlist-song-list.tsx';
-
-const retryButton = (retry: () => void) => (
-  <Button variant="outline" onClick={retry}>
-    Try Again
-  </Button>
-);
 
 /** `/playlists/{id}`: the playlist's header, menu and songs, playable within the playlist. */
 export function PlaylistView({ user, params }: ViewProps) {
@@ -54,18 +49,14 @@ export function PlaylistView({ user, params }: ViewProps) {
       ) : notFound ? (
         <Message icon="i-lucide-list-x" heading="Playlist not found" />
       ) : playlist.isError ? (
-        <Message icon="i-lucide-cloud-off" heading={playlist.error.message}>
-          {retryButton(() => void playlist.refetch())}
-        </Message>
+        <LoadError heading="Failed to load playlist" error={playlist.error} onRetry={() => void playlist.refetch()} />
       ) : (
         <>
           <PlaylistHero playlist={playlist.data} songs={songs.data} />
           {songs.isPending ? (
             <PageSpinner label="Loading songs" />
           ) : songs.isError ? (
-            <Message icon="i-lucide-cloud-off" heading={songs.error.message}>
-              {retryButton(() => void songs.refetch())}
-            </Message>
+            <LoadError heading="Failed to load songs" error={songs.error} onRetry={() => void songs.refetch()} />
           ) : songs.data.length === 0 ? (
             <Message icon="i-lucide-music" heading="No songs in this playlist">
               <Button onClick={() => setAddingSongs(true)}>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { LoadError } from '../albums/load-error.tsx';
 import { AppLink } from '../app/app-link.tsx';
 import { SearchLink } from '../app/back-button.tsx';
 import { PageHeader } from '../app/page-header.tsx';
@@ -47,11 +48,7 @@ export function PlaylistsView() {
           ))}
         </div>
       ) : playlists.isError ? (
-        <Message icon="i-lucide-cloud-off" heading="Failed to load playlists">
-          <Button variant="outline" onClick={() => void playlists.refetch()}>
-            Try Again
-          </Button>
-        </Message>
+        <LoadError heading="Failed to load playlists" error={playlists.error} onRetry={() => void playlists.refetch()} />
       ) : playlists.data.length === 0 ? (
         <Message icon="i-lucide-list-music" heading="No playlists yet">
           <p className="text-muted-foreground">Create your first playlist to get started</p>

@@ -135,6 +135,22 @@ describe('playlist detail', () => {
     await context.close();
   });
 
+  test('failed loads of the playlist or its songs say so, and Try Again recovers', async () => {
+    const playlist = await createPlaylist(server, kid, 'Flaky', [song.bedtime!.id]);
+    const { page, problems, context } = await openSignedIn(browser, server, kid, `/playlists/${playlist.id}`);
+    for (const [path, heading] of [[`/api/playlists/${playlist.id}`, 'Failed to load playlist'], [`/api/playlists/${playlist.id}/songs`, 'Failed to load songs']] as const) {
+      await page.route(`**${path}`, (route) => route.abort());
+      await page.reload();
+      await page.getByRole('heading', { name: heading }).waitFor();
+      await page.unroute(`**${path}`);
+      await page.getByRole('button', { name: 'Try Again' }).click();
+      await page.getByRole('button', { name: 'Move Bedtime' }).waitFor();
+      expect(await page.getByRole('heading', { name: 'Flaky', level: 1 }).count()).toBe(1);
+    }
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
   test('lays out cleanly at 390 and 1280 px, light and dark, with its menu and the Add Songs dialog open', async () => {
     const playlist = await createPlaylist(server, kid, 'A playlist name long enough to need truncating on a phone', [song.bedtime!.id, song.sunrise!.id]);
     for (const viewport of [PHONE, WIDE]) {
