@@ -14,11 +14,29 @@ const SIZES = [
   { name: 'wide', width: 1280, height: 800 },
 ];
 
-async function shareLinks(page: Page): Promise<Record<string, string>> {
+/** Addresses of a song, an album and a playlist; makes a playlist of four songs when the user has none. */
+async function catalogueLinks(page: Page): Promise<Record<string, string>> {
   return page.evaluate(async () => {
-    const songs = (await (await fetch('/api/songs')).json()) as { shareId: string }[];
-    const albums = (await (await fetch('/api/albums')).json()) as { shareId: string }[];
-    return { 'share-song': `/share/${songs[0]?.shareId}`, 'share-album': `/share/album/${albums[0]?.shareId}` };
+    const songs = (await (await fetch('/api/songs')).json()) as { id: number; shareId: string }[];
+    const albums = (await (await fetch('/api/albums')).json()) as { id: number; shareId: string }[];
+    let playlists = (await (await fetch('/api/playlists')).json()) as { id: number }[];
+    if (playlists.length === 0) {
+      const json = { 'content-type': 'application/json' };
+      const made = (await (await fetch('/api/playlists', { method: 'POST', headers: json, body: JSON.stringify({ name: 'Road Trip' }) })).json()) as { id: number };
+      for (const song of songs.slice(0, 4)) {
+        await fetch(`/api/playlists/${made.id}/songs`, { method: 'POST', headers: json, body: JSON.stringify({ songId: song.id }) });
+      }
+      playlists = [made];
+    }
+    return {
+      'share-song': `/share/${songs[0]?.shareId}`,
+      'share-album': `/share/album/${albums[0]?.shareId}`,
+      albums: '/albums',
+      album: `/album/${albums[0]?.id}`,
+      playlists: '/playlists',
+      playlist: `/playlists/${playlists[0]?.id}`,
+      account: '/account',
+    };
   });
 }
 
@@ -43,10 +61,16 @@ try {
       await page.getByLabel('Password').fill(password);
       await page.getByRole('button', { name: 'Login' }).click();
       await page.waitForURL(`${base}/`);
-      const links = await shareLinks(page);
+      const links = await catalogueLinks(page);
       await shot('library', '/', async () => {
         await page.getByRole('list', { name: 'Songs' }).getByRole('button').first().click();
         await page.locator('[data-player-bar]').waitFor();
+      });
+      await shot('search', '/search?q=light');
+      await shot('add-to-playlist', '/', async () => {
+        await page.getByRole('list', { name: 'Songs' }).getByRole('button', { name: /^Options for/ }).first().click();
+        await page.getByRole('menuitem', { name: 'Add to Playlist' }).click();
+        await page.getByRole('dialog').waitFor();
       });
       await shot('share-audio', '/share');
       for (const [name, path] of Object.entries(links)) await shot(name, path);
