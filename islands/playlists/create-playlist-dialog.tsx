@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../lib/queries.ts';
 import { toast } from '../ui/toast-store.ts';
-import { NameDialog } from './name-dialog.tsx';
+import { NameDialog } from '../ui/name-dialog.tsx';
 import { messageOf, playlistApi } from './playlist-queries.ts';
 
 /**

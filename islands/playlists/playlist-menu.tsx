@@ -8,7 +8,7 @@ import { AlertDialog, AlertDialogContent } from '../ui/alert-dialog.tsx';
 import { Button } from '../ui/button.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../ui/dropdown-menu.tsx';
 import { toast } from '../ui/toast-store.ts';
-import { NameDialog } from './name-dialog.tsx';
+import { NameDialog } from '../ui/name-dialog.tsx';
 import { messageOf, playlistApi } from './playlist-queries.ts';
 
 /** Spec §3 local settings: the last playlist opened. */

@@ -5,7 +5,7 @@ import { launchBrowser } from '../testing/browser.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { createAlbum, uploadSong } from './seed.ts';
-import { type Opened, PHONE, WIDE, openAs, toastShown } from './signed-in-page.ts';
+import { type SignedInPage, PHONE, WIDE, openSignedIn, expectToast } from './signed-in.ts';
 
 setDefaultTimeout(60_000);
 
@@ -36,7 +36,7 @@ async function newKid(): Promise<string> {
 const preferenceOf = async (cookie: string) => ((await (await server.request('/api/user', { cookie })).json()) as UserDto).displayPreference;
 const subtitle = (page: Page) => page.getByRole('list', { name: 'Songs' }).getByRole('listitem').first().innerText();
 
-async function close({ context, problems }: Opened, allowed: RegExp[] = []) {
+async function close({ context, problems }: SignedInPage, allowed: RegExp[] = []) {
   expect(problems.filter((problem) => !allowed.some((pattern) => pattern.test(problem)))).toEqual([]);
   await context.close();
 }
@@ -44,7 +44,7 @@ async function close({ context, problems }: Opened, allowed: RegExp[] = []) {
 describe('/account', () => {
   test('a plain user: heading, username, the four choices; a choice is saved and the library follows, also after a reload', async () => {
     const kid = await newKid();
-    const opened = await openAs(browser, server, kid, '/account');
+    const opened = await openSignedIn(browser, server, kid, '/account');
     const { page } = opened;
     await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
     expect(await page.getByTestId('account-username').innerText()).toBe('kid1');
@@ -70,7 +70,7 @@ describe('/account', () => {
   });
 
   test("an admin's page marks the account as Admin", async () => {
-    const opened = await openAs(browser, server, admin, '/account');
+    const opened = await openSignedIn(browser, server, admin, '/account');
     expect(await opened.page.getByTestId('account-username').innerText()).toBe('mum');
     await opened.page.getByText('Admin', { exact: true }).waitFor();
     await close(opened);
@@ -80,7 +80,7 @@ describe('/account', () => {
 describe("the library's display menu", () => {
   test('subtitles change at once, before the server answers; the answer persists over a reload and shows on /account', async () => {
     const kid = await newKid();
-    const opened = await openAs(browser, server, kid, '/');
+    const opened = await openSignedIn(browser, server, kid, '/');
     const { page } = opened;
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -115,13 +115,13 @@ describe("the library's display menu", () => {
   test('a failed save puts the old subtitle back and says so', async () => {
     const kid = await newKid();
     await server.request('/api/user/display-preference', { method: 'PATCH', json: { displayPreference: 'artist' }, cookie: kid });
-    const opened = await openAs(browser, server, kid, '/');
+    const opened = await openSignedIn(browser, server, kid, '/');
     const { page } = opened;
     expect(await subtitle(page)).toMatch(/^Bedtime\nGran\n0:01$/);
     await page.route('**/api/user/display-preference', (route) => route.abort());
     await page.getByRole('button', { name: 'Display options' }).click();
     await page.getByRole('menuitemradio', { name: 'Show Album' }).click();
-    await toastShown(page, 'Failed to save display preference');
+    await expectToast(page, 'Failed to save display preference');
     expect(await subtitle(page)).toMatch(/^Bedtime\nGran\n0:01$/);
     expect(await preferenceOf(kid)).toBe('artist');
     await close(opened, [/Failed to load resource/]);
@@ -132,7 +132,7 @@ describe('layout', () => {
   for (const viewport of [PHONE, WIDE]) {
     for (const theme of ['light', 'dark'] as const) {
       test(`/account at ${viewport.width} px, ${theme}`, async () => {
-        const opened = await openAs(browser, server, admin, '/account', { viewport, theme });
+        const opened = await openSignedIn(browser, server, admin, '/account', { viewport, theme });
         await opened.page.getByRole('group', { name: 'Library subtitle' }).waitFor();
         expect(await checkLayout(opened.page)).toEqual(CLEAN_LAYOUT);
         await close(opened);

@@ -5,7 +5,7 @@ import { launchBrowser, openPage, waitForHydration } from '../testing/browser.ts
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { createPlaylist, uploadSong } from './seed.ts';
-import { type Opened, PHONE, WIDE, openAs, toastShown } from './signed-in-page.ts';
+import { type SignedInPage, PHONE, WIDE, openSignedIn, expectToast } from './signed-in.ts';
 
 setDefaultTimeout(60_000);
 
@@ -44,14 +44,14 @@ async function playlistSongs(cookie: string, id: number): Promise<string[]> {
   return ((await response.json()) as SongDto[]).map((song) => song.title);
 }
 
-async function close({ context, problems }: Opened, allowed: RegExp[] = []) {
+async function close({ context, problems }: SignedInPage, allowed: RegExp[] = []) {
   expect(problems.filter((problem) => !allowed.some((pattern) => pattern.test(problem)))).toEqual([]);
   await context.close();
 }
 
 describe('Add to Playlist from the library', () => {
   test('a plain user with no playlists builds one from the menu: Creating..., the check, the toast, closed after 1 s', async () => {
-    const opened = await openAs(browser, server, kid, '/');
+    const opened = await openSignedIn(browser, server, kid, '/');
     const { page } = opened;
     const dialog = await openAddDialog(page, 'Morning');
     await dialog.getByText('No playlists yet').waitFor();
@@ -72,7 +72,7 @@ describe('Add to Playlist from the library', () => {
     release();
     await dialog.getByRole('button', { name: /Car songs/ }).getByLabel('Added').waitFor();
     const checkedAt = Date.now();
-    await toastShown(page, 'Added to playlist', '"Morning" added successfully');
+    await expectToast(page, 'Added to playlist', '"Morning" added successfully');
     await dialog.waitFor({ state: 'hidden' });
     expect(Date.now() - checkedAt).toBeGreaterThanOrEqual(900);
     const mine = (await (await server.request('/api/playlists', { cookie: kid })).json()) as PlaylistDto[];
@@ -82,7 +82,7 @@ describe('Add to Playlist from the library', () => {
   });
 
   test('an admin picks an existing playlist (artwork or placeholder) and the song is in it', async () => {
-    const opened = await openAs(browser, server, admin, '/', { viewport: PHONE });
+    const opened = await openSignedIn(browser, server, admin, '/', { viewport: PHONE });
     const dialog = await openAddDialog(opened.page, 'Morning');
     const choice = dialog.getByRole('list', { name: 'Playlists' }).getByRole('button', { name: /Family Mix/ });
     // Family Mix starts with Bedtime, whose artwork it shows.
@@ -90,14 +90,14 @@ describe('Add to Playlist from the library', () => {
     expect(await checkLayout(opened.page)).toEqual(CLEAN_LAYOUT);
     await choice.click();
     await choice.getByLabel('Added').waitFor();
-    await toastShown(opened.page, 'Added to playlist', '"Morning" added successfully');
+    await expectToast(opened.page, 'Added to playlist', '"Morning" added successfully');
     await dialog.waitFor({ state: 'hidden' });
     expect(await playlistSongs(admin, family.id)).toEqual(['Bedtime', 'Morning']);
     await close(opened);
   });
 
   test("a failed playlist load says so; Try Again loads them", async () => {
-    const opened = await openAs(browser, server, admin, '/');
+    const opened = await openSignedIn(browser, server, admin, '/');
     const { page } = opened;
     await page.route('**/api/playlists', (route) => route.abort());
     const dialog = await openAddDialog(page, 'Bedtime');
@@ -109,30 +109,30 @@ describe('Add to Playlist from the library', () => {
   });
 
   test('errors (spec §8): the server message, or the fallback when the connection drops', async () => {
-    const opened = await openAs(browser, server, admin, '/');
+    const opened = await openSignedIn(browser, server, admin, '/');
     const { page } = opened;
     // The server refuses: Bedtime is already in Family Mix.
     let dialog = await openAddDialog(page, 'Bedtime');
     await dialog.getByRole('button', { name: /Family Mix/ }).click();
-    await toastShown(page, 'Error', 'This song is already in the playlist');
+    await expectToast(page, 'Error', 'This song is already in the playlist');
     expect(await dialog.isVisible()).toBe(true);
     // The server refuses a name that is too long, with its own words.
     await dialog.getByRole('button', { name: 'Create New Playlist' }).click();
     await dialog.getByPlaceholder('Playlist name').fill('x'.repeat(201));
     await dialog.getByRole('button', { name: 'Create & Add' }).click();
-    await toastShown(page, 'Error', 'Playlist name must be at most 200 characters');
+    await expectToast(page, 'Error', 'Playlist name must be at most 200 characters');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
     // The connection drops: the spec's fallback texts.
     await page.route('**/api/playlists/*/songs', (route) => route.abort());
     dialog = await openAddDialog(page, 'Morning');
     await dialog.getByRole('button', { name: /Family Mix/ }).click();
-    await toastShown(page, 'Error', 'Failed to add song to playlist');
+    await expectToast(page, 'Error', 'Failed to add song to playlist');
     await page.route('**/api/playlists', (route) => (route.request().method() === 'POST' ? route.abort() : route.continue()));
     await dialog.getByRole('button', { name: 'Create New Playlist' }).click();
     await dialog.getByPlaceholder('Playlist name').fill('Road trip');
     await dialog.getByRole('button', { name: 'Create & Add' }).click();
-    await toastShown(page, 'Error', 'Failed to create playlist');
+    await expectToast(page, 'Error', 'Failed to create playlist');
     expect(await playlistSongs(admin, family.id)).not.toContain('Road trip');
     await close(opened, [/Failed to load resource/]);
   });
@@ -140,13 +140,13 @@ describe('Add to Playlist from the library', () => {
 
 describe('Share from the library', () => {
   test("copies the song's link ('Copied!' for 2 s, the toast), and the link plays in a fresh context", async () => {
-    const opened = await openAs(browser, server, kid, '/');
+    const opened = await openSignedIn(browser, server, kid, '/');
     const { page } = opened;
     await row(page, 'Bedtime').getByRole('button', { name: 'Options for Bedtime' }).click();
     await page.getByRole('menuitem', { name: 'Share' }).click();
     const copied = row(page, 'Bedtime').getByRole('button', { name: 'Copied!' });
     await copied.waitFor();
-    await toastShown(page, 'Link copied!', 'Share link copied to clipboard');
+    await expectToast(page, 'Link copied!', 'Share link copied to clipboard');
     const link = await page.evaluate(() => navigator.clipboard.readText());
     expect(link).toBe(`${server.url}/share/${bedtime.shareId}`);
     await row(page, 'Bedtime').getByRole('button', { name: 'Options for Bedtime' }).waitFor({ timeout: 3000 });
@@ -165,7 +165,7 @@ describe('layout', () => {
   for (const viewport of [PHONE, WIDE]) {
     for (const theme of ['light', 'dark'] as const) {
       test(`library with its menus at ${viewport.width} px, ${theme}`, async () => {
-        const opened = await openAs(browser, server, kid, '/', { viewport, theme });
+        const opened = await openSignedIn(browser, server, kid, '/', { viewport, theme });
         const { page } = opened;
         await row(page, 'Bedtime').waitFor();
         expect(await checkLayout(page)).toEqual(CLEAN_LAYOUT);

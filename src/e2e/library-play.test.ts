@@ -4,7 +4,7 @@ import type { SongDto } from '../shared/types.ts';
 import { launchBrowser, openPage } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { uploadSong } from './seed.ts';
-import { type Opened, WIDE, openAs, waitForPlayback } from './signed-in-page.ts';
+import { type SignedInPage, WIDE, openSignedIn, waitForPlayback } from './signed-in.ts';
 
 setDefaultTimeout(60_000);
 
@@ -30,14 +30,14 @@ afterAll(async () => {
 
 const row = (page: Page, title: string) => page.getByRole('list', { name: 'Songs' }).getByRole('listitem').filter({ hasText: title });
 
-async function close({ context, problems }: Opened) {
+async function close({ context, problems }: SignedInPage) {
   expect(problems).toEqual([]);
   await context.close();
 }
 
 describe('loading', () => {
   test("the song list is requested once, by the document's preload, and the island uses it", async () => {
-    const opened = await openAs(browser, server, kid, '/');
+    const opened = await openSignedIn(browser, server, kid, '/');
     await row(opened.page, 'Bedtime').waitFor();
     const reads = await opened.page.evaluate(() =>
       performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname === '/api/songs').map((entry) => (entry as PerformanceResourceTiming).initiatorType),
@@ -65,7 +65,7 @@ describe('loading', () => {
 
 describe('/?play={songId}', () => {
   test('starts that song within the library and resets the address to / without a new entry', async () => {
-    const opened = await openAs(browser, server, kid, `/?play=${morning.id}`);
+    const opened = await openSignedIn(browser, server, kid, `/?play=${morning.id}`);
     const { page } = opened;
     await page.getByRole('region', { name: 'Player' }).getByTestId('player-title').getByText('Morning').waitFor();
     await waitForPlayback(page);
@@ -79,7 +79,7 @@ describe('/?play={songId}', () => {
   });
 
   test('an unknown song only resets the address', async () => {
-    const opened = await openAs(browser, server, kid, '/?play=999999');
+    const opened = await openSignedIn(browser, server, kid, '/?play=999999');
     await opened.page.waitForFunction(() => window.location.search === '');
     await row(opened.page, 'Bedtime').waitFor();
     expect(await opened.page.getByRole('region', { name: 'Player' }).count()).toBe(0);

@@ -4,7 +4,7 @@ import { launchBrowser } from '../testing/browser.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { createAlbum, uploadSong } from './seed.ts';
-import { type Opened, PHONE, WIDE, openAs, toastShown, waitForPlayback } from './signed-in-page.ts';
+import { type SignedInPage, PHONE, WIDE, openSignedIn, expectToast, waitForPlayback } from './signed-in.ts';
 
 setDefaultTimeout(60_000);
 
@@ -47,14 +47,14 @@ function searches(page: Page): string[] {
   return seen;
 }
 
-async function close({ context, problems }: Opened, allowed: RegExp[] = []) {
+async function close({ context, problems }: SignedInPage, allowed: RegExp[] = []) {
   expect(problems.filter((problem) => !allowed.some((pattern) => pattern.test(problem)))).toEqual([]);
   await context.close();
 }
 
 describe('search', () => {
   test('from the library: focused box, typing finds hits under Music with a count, the address keeps ?q=, Back returns', async () => {
-    const opened = await openAs(browser, server, kid, '/');
+    const opened = await openSignedIn(browser, server, kid, '/');
     const { page } = opened;
     await page.getByRole('link', { name: 'Search' }).click();
     await box(page).waitFor();
@@ -77,7 +77,7 @@ describe('search', () => {
   });
 
   test('debounced: one request for what was typed, trimmed; a blank box sends nothing', async () => {
-    const opened = await openAs(browser, server, admin, '/search');
+    const opened = await openSignedIn(browser, server, admin, '/search');
     const { page } = opened;
     const sent = searches(page);
     await box(page).pressSequentially('  morn ', { delay: 40 });
@@ -97,7 +97,7 @@ describe('search', () => {
   });
 
   test('no hits names the query; a failed search says Search failed', async () => {
-    const opened = await openAs(browser, server, kid, '/search');
+    const opened = await openSignedIn(browser, server, kid, '/search');
     const { page } = opened;
     await box(page).fill('zebra');
     await page.getByRole('heading', { name: 'No results found for "zebra"' }).waitFor();
@@ -112,7 +112,7 @@ describe('search', () => {
   });
 
   test('a newer query supersedes an older answer that comes late', async () => {
-    const opened = await openAs(browser, server, kid, '/search');
+    const opened = await openSignedIn(browser, server, kid, '/search');
     const { page } = opened;
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -132,7 +132,7 @@ describe('search', () => {
   });
 
   test('a hit plays within the results; reload and Back from another page keep the query', async () => {
-    const opened = await openAs(browser, server, kid, '/search?q=lullaby');
+    const opened = await openSignedIn(browser, server, kid, '/search?q=lullaby');
     const { page } = opened;
     expect(await box(page).inputValue()).toBe('lullaby');
     await results(page).getByRole('button', { name: /^Lullaby Sun/ }).click();
@@ -152,11 +152,11 @@ describe('search', () => {
   });
 
   test("hits have the song menu: Add to Playlist and Share", async () => {
-    const opened = await openAs(browser, server, kid, '/search?q=morning');
+    const opened = await openSignedIn(browser, server, kid, '/search?q=morning');
     const { page } = opened;
     await results(page).getByRole('button', { name: 'Options for Morning Song' }).click();
     await page.getByRole('menuitem', { name: 'Share' }).click();
-    await toastShown(page, 'Link copied!', 'Share link copied to clipboard');
+    await expectToast(page, 'Link copied!', 'Share link copied to clipboard');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`^${server.url}/share/[\\w-]+$`));
     await results(page).getByRole('button', { name: 'Copied!' }).waitFor();
     await page.getByRole('button', { name: 'Copied!' }).click();
@@ -170,7 +170,7 @@ describe('layout', () => {
   for (const viewport of [PHONE, WIDE]) {
     for (const theme of ['light', 'dark'] as const) {
       test(`search at ${viewport.width} px, ${theme}`, async () => {
-        const opened = await openAs(browser, server, admin, '/search', { viewport, theme });
+        const opened = await openSignedIn(browser, server, admin, '/search', { viewport, theme });
         const { page } = opened;
         expect(await checkLayout(page)).toEqual(CLEAN_LAYOUT);
         // A long title and subtitle truncate; the header's controls stay on screen.

@@ -37,3 +37,11 @@ export async function expectToast(page: Page, title: string, description?: strin
   await toast.waitFor();
   if (description !== undefined) await toast.filter({ hasText: description }).waitFor();
 }
+
+/** The mini player's audio has played: its progress fill moved. */
+export async function waitForPlayback(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const fill = document.querySelector<HTMLElement>('[data-testid="player-progress"]');
+    return fill !== null && Number.parseFloat(fill.style.width) > 0;
+  });
+}

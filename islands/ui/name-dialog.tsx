@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
-import { Button } from '../ui/button.tsx';
-import { Dialog, DialogContent, DialogFooter } from '../ui/dialog.tsx';
-import { Field, Input } from '../ui/input.tsx';
+import { Button } from './button.tsx';
+import { Dialog, DialogContent, DialogFooter } from './dialog.tsx';
+import { Field, Input } from './input.tsx';
 
 export interface NameDialogProps {
   open: boolean;
@@ -17,7 +17,7 @@ export interface NameDialogProps {
   onSubmit: (name: string) => Promise<boolean>;
 }
 
-/** A one-field name form in a dialog (create and rename a playlist). */
+/** A one-field name form in a dialog (create and rename a playlist, rename an album). */
 export function NameDialog(props: NameDialogProps) {
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
