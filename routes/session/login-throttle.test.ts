@@ -153,3 +153,11 @@ describe('counters survive a restart', () => {
     expect((await second.request('/api/temp-share', { method: 'POST', body: new FormData() })).status).toBe(429);
   });
 });
+
+test('one username is one counter, however it is spelled in Unicode (NFC and NFD)', async () => {
+  const server = await start();
+  await server.signUp('\u00e9mile', { password: 'emile-secret' });
+  // Ten failures, alternating the composed and decomposed spellings of the same name.
+  for (let i = 0; i < 10; i++) expect((await login(server, i % 2 ? 'e\u0301mile' : '\u00c9mile', `guess-${i}`)).status).toBe(401);
+  expect((await login(server, 'e\u0301mile', 'one-more')).status).toBe(429);
+});

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { randomId } from '../../shared/ids.ts';
+import { normalizeUsername } from '../names/usernames.ts';
 
 /**
  * OWASP's device cookies: a browser that signed in as a user gets a token naming that user
@@ -10,7 +11,8 @@ export const DEVICE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const MAX_TOKENS = 5;
 const TOKEN = /^([\w-]{16,64})\.(\d{1,12})\.([\w-]{43})$/;
 
-export const usernameKey = (username: string) => username.trim().toLowerCase();
+// The same normalisation sign-in uses (NFC), so no spelling of a name gets a counter of its own.
+export const usernameKey = (username: string) => normalizeUsername(username).toLowerCase();
 
 function mac(secret: string, username: string, nonce: string, expires: string): string {
   return createHmac('sha256', secret).update(`hearth-device\n${usernameKey(username)}\n${nonce}\n${expires}`).digest('base64url');
