@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { writeLocal } from '../lib/local-setting.ts';
 import { Button } from '../ui/button.tsx';
 import { Tooltip } from '../ui/tooltip.tsx';
 
@@ -15,11 +16,7 @@ export function ThemeToggle() {
   const toggle = () => {
     const next: Theme = document.documentElement.classList.contains('dark') ? 'light' : 'dark';
     document.documentElement.classList.toggle('dark', next === 'dark');
-    try {
-      localStorage.setItem('theme', next);
-    } catch {
-      // private mode: the choice lasts for this page only
-    }
+    writeLocal('theme', next);
     setTheme(next);
   };
 

@@ -10,6 +10,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSepara
 import { toast } from '../ui/toast-store.ts';
 import { NameDialog } from '../ui/name-dialog.tsx';
 import { messageOf, playlistApi } from './playlist-queries.ts';
+import { readLocal, writeLocal } from '../lib/local-setting.ts';
 
 /** Spec §3 local settings: the last playlist opened. */
 export const LAST_VIEWED_KEY = 'lastViewedPlaylist';
@@ -51,7 +52,7 @@ export function PlaylistMenu({ playlist, onAddSongs }: { playlist: PlaylistDto; 
     } finally {
       setDeleting(false);
     }
-    if (localStorage.getItem(LAST_VIEWED_KEY) === id) localStorage.removeItem(LAST_VIEWED_KEY);
+    if (readLocal(LAST_VIEWED_KEY) === id) writeLocal(LAST_VIEWED_KEY, null);
     toast({ title: 'Playlist deleted', description: 'Moved to trash' });
     void queryClient.invalidateQueries({ queryKey: queryKeys.playlists, exact: true });
     navigate('/playlists');

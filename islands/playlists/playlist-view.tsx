@@ -20,6 +20,7 @@ import { PlaylistHero } from './playlist-hero.tsx';
 import { LAST_VIEWED_KEY, PlaylistMenu } from './playlist-menu.tsx';
 import { usePlaylist, usePlaylistSongs, usePrefetchLibrary } from './playlist-queries.ts';
 import { DragHandle, type RenderSongItem, PlaylistSongList, loadSortable } from './playlist-song-list.tsx';
+import { writeLocal } from '../lib/local-setting.ts';
 
 /** `/playlists/{id}`: the playlist's header, menu and songs, playable within the playlist. */
 export function PlaylistView({ user, params }: ViewProps) {
@@ -33,7 +34,7 @@ export function PlaylistView({ user, params }: ViewProps) {
   useEffect(() => void loadSortable().catch(() => {}), []);
   usePrefetchLibrary(songs.isSuccess);
   useEffect(() => {
-    if (found) localStorage.setItem(LAST_VIEWED_KEY, String(found.id));
+    if (found) writeLocal(LAST_VIEWED_KEY, String(found.id));
   }, [found?.id]);
 
   const notFound = playlist.error instanceof ApiError && playlist.error.status === 404;
