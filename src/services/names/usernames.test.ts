@@ -1,6 +1,7 @@
 import { afterAll, expect, test } from 'bun:test';
 import { insertUser } from '../../../db/queries/users.ts';
 import { openTempDb } from '../../testing/server.ts';
+import { MESSAGES, usernameProblem } from '../../shared/validation.ts';
 import { CONFUSABLE_USERNAME, assertUsernameDistinct, looksAlike, normalizeUsername } from './usernames.ts';
 
 const db = openTempDb();
@@ -31,4 +32,11 @@ test('names in any one script are welcome when they resemble no one', () => {
 
 test('usernames are stored in NFC', () => {
   expect(normalizeUsername('  e\u0301mile ')).toBe('\u00e9mile');
+});
+
+test('control, format and bidirectional-override characters are refused in a new username', () => {
+  for (const name of ['bad\u202Eemos', 'tab\tbed', 'zero\u200Bwidth', 'bell\u0007']) {
+    expect(usernameProblem(normalizeUsername(name))).toBe(MESSAGES.usernameCharacters);
+  }
+  expect(usernameProblem(normalizeUsername('grandma'))).toBeNull();
 });
