@@ -12,13 +12,19 @@ export function MiniPlayer() {
   const playing = usePlayer((s) => s.playing);
   const progress = usePlayer((s) => (s.duration > 0 ? Math.min(100, (s.time / s.duration) * 100) : 0));
   const toggle = usePlayer((s) => s.toggle);
+  // Spec §4: after a stop the bar fades out over 0.5 s before the song is cleared.
+  const hiding = usePlayer((s) => s.hiding);
   if (!track) return null;
   const subtitle = track.narrator ?? track.artist;
   return (
     <section
       aria-label="Player"
       data-player-bar=""
-      className="fixed inset-x-0 bottom-[var(--tabbar-height)] z-30 border-t border-border bg-surface/85 backdrop-blur-md md:bottom-0 md:left-[var(--sidebar-width)]"
+      data-hiding={hiding ? '' : undefined}
+      className={cn(
+        'fixed inset-x-0 bottom-[var(--tabbar-height)] z-30 border-t border-border bg-surface/85 backdrop-blur-md md:bottom-0 md:left-[var(--sidebar-width)] transition-opacity duration-500',
+        hiding && 'opacity-0',
+      )}
     >
       <div className="absolute inset-x-0 top-0 h-0.5 bg-muted">
         <div data-testid="player-progress" className="h-full bg-accent" style={{ width: `${progress}%` }} />

@@ -1,0 +1,65 @@
+import { toast } from '../ui/toast-store.ts';
+
+/** Timers the engine runs on; injected so the unit tests can drive time by hand. */
+export interface Clock {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(id: unknown): void;
+}
+
+/** The part of HTMLAudioElement the engine uses; tests pass an object of this shape. */
+export interface AudioLike extends EventTarget {
+  src: string;
+  currentTime: number;
+  volume: number;
+  preload: string;
+  readonly duration: number;
+  readonly paused: boolean;
+  readonly error: { code: number } | null;
+  play(): Promise<void>;
+  pause(): void;
+  load(): void;
+  canPlayType(type: string): string;
+}
+
+/** Everything outside the engine it talks to. */
+export interface EngineDeps {
+  createAudio(): AudioLike;
+  clock: Clock;
+  /** A small range request on the song's URL: true when the server answers it (so a media error was a decode failure). */
+  probe(url: string): Promise<boolean>;
+  /** Whether fetching ahead is worth it: not on 2g, slow connections or data-saver (spec §4). */
+  canPrefetch(): boolean;
+  notify(t: { title: string; description: string }): void;
+  /** Calls back with `hidden` whenever the page's visibility changes. */
+  onVisibility(fn: (hidden: boolean) => void): void;
+}
+
+interface NetworkInformation {
+  effectiveType?: string;
+  saveData?: boolean;
+}
+
+/** The browser's parts; nothing here runs before the first song is started. */
+export function browserDeps(): EngineDeps {
+  return {
+    createAudio: () => new Audio(),
+    clock: { setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (id) => window.clearTimeout(id as number) },
+    async probe(url) {
+      try {
+        const res = await fetch(url, { headers: { Range: 'bytes=0-1' }, cache: 'no-store' });
+        await res.body?.cancel();
+        return res.ok;
+      } catch {
+        return false;
+      }
+    },
+    canPrefetch() {
+      const c = (navigator as Navigator & { connection?: NetworkInformation }).connection;
+      return !(c?.saveData || c?.effectiveType === '2g' || c?.effectiveType === 'slow-2g');
+    },
+    notify: (t) => toast({ ...t, variant: 'destructive' }),
+    onVisibility(fn) {
+      document.addEventListener('visibilitychange', () => fn(document.visibilityState === 'hidden'));
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import type { AudioLike, Clock } from './engine-deps.ts';
+
+/** Spec §9: fades run in 20 steps. */
+export const FADE_STEPS = 20;
+
+/**
+ * One volume ramp at a time on whichever element plays: starting a new fade cancels the
+ * running one, so a fade-out interrupted by another click never fights the next fade.
+ */
+export function createFader(clock: Clock) {
+  let timer: unknown = null;
+  const cancel = () => {
+    if (timer !== null) clock.clearTimeout(timer);
+    timer = null;
+  };
+  function fade(el: AudioLike, to: number, ms: number, done?: () => void) {
+    cancel();
+    const from = el.volume;
+    let step = 0;
+    const tick = () => {
+      step += 1;
+      el.volume = step >= FADE_STEPS ? to : from + ((to - from) * step) / FADE_STEPS;
+      if (step >= FADE_STEPS) {
+        timer = null;
+        done?.();
+      } else timer = clock.setTimeout(tick, ms / FADE_STEPS);
+    };
+    timer = clock.setTimeout(tick, ms / FADE_STEPS);
+  }
+  return { fade, cancel };
+}

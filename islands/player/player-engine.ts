@@ -1,0 +1,236 @@
+import { create } from 'zustand';
+import type { SongDto } from '../../src/shared/types.ts';
+import type { AudioLike, EngineDeps } from './engine-deps.ts';
+import { createFader } from './fade.ts';
+import { AUDIO_ERROR_TEXT, CODEC_UNSUPPORTED, PLAYBACK_TOASTS, RETRIES_EXHAUSTED, RETRY_DELAYS_MS, UNKNOWN_AUDIO_ERROR, codecSupported } from './playback-errors.ts';
+
+/** Where a song was started from (spec §4 Playback): decides what happens at its end. */
+export type PlayContext = 'library' | 'search' | 'album' | 'playlist';
+
+/** What the player needs of a song; a track may carry a narrator (spec §3). */
+export type Track = Pick<SongDto, 'id' | 'title' | 'artist' | 'artworkUrl' | 'audioUrl' | 'duration'> & { narrator?: string | null };
+
+export interface PlayerState {
+  queue: Track[];
+  index: number;
+  context: PlayContext | null;
+  playing: boolean;
+  loop: boolean;
+  /** True during the bar's 0.5 s fade-out after a stop. */
+  hiding: boolean;
+  /** The last audio error text (spec §8), cleared by the next load. */
+  error: string | null;
+  /** Seconds into the current track, and its length once the audio element knows it. */
+  time: number;
+  duration: number;
+  /** The one function every screen calls: play `queue[index]` within its list and context. */
+  start(queue: Track[], index: number, context: PlayContext): void;
+  toggle(): void;
+  next(): void;
+  previous(): void;
+  seek(seconds: number): void;
+  restart(): void;
+  setLoop(loop: boolean): void;
+}
+
+/** Spec §9 fades in ms; auto-advance at a natural end does not fade. */
+export const FADE = { in: 500, out: 500, changeOut: 250, changeIn: 400 };
+export const HIDE_WAIT_MS = 1000;
+export const HIDE_FADE_MS = 500;
+
+export const hasNext = (s: Pick<PlayerState, 'queue' | 'index'>) => s.index + 1 < s.queue.length;
+export const hasPrevious = (s: Pick<PlayerState, 'queue' | 'index'>) => s.index > 0 && s.queue.length > 0;
+
+export type PlayerStore = ReturnType<typeof createPlayerStore>;
+
+/**
+ * The playback engine of spec §4: owns the audio elements (the playing one and one fetched
+ * ahead) and knows nothing of screens. Every load takes a new id; anything asynchronous checks
+ * it, so a newer load supersedes older ones and rapid clicks end on the last one.
+ */
+export function createPlayerStore(deps: EngineDeps) {
+  const { clock } = deps;
+  const fader = createFader(clock);
+  let current: AudioLike | null = null;
+  let ahead: { el: AudioLike; index: number; load: number } | null = null;
+  let loadId = 0;
+  let attempts = 0;
+  let pending: unknown[] = [];
+  let wasPlaying = false;
+
+  const later = (fn: () => void, ms: number) => pending.push(clock.setTimeout(fn, ms));
+  const cancelPending = () => {
+    for (const t of pending) clock.clearTimeout(t);
+    pending = [];
+  };
+
+  function element(): AudioLike {
+    if (current) return current;
+    deps.onVisibility((hidden) => {
+      // Never pause because the page is hidden (a locked phone keeps playing); resume on return.
+      if (hidden) wasPlaying = store.getState().playing;
+      else if (wasPlaying && current?.paused) void play(current, loadId, 0);
+    });
+    current = watch(deps.createAudio());
+    return current;
+  }
+
+  function watch(el: AudioLike): AudioLike {
+    el.preload = 'auto';
+    const mine = (fn: () => void) => () => el === current && fn();
+    const sync = mine(() => store.setState({ playing: !el.paused, time: el.currentTime }));
+    el.addEventListener('play', sync);
+    el.addEventListener('pause', sync);
+    el.addEventListener('timeupdate', mine(() => {
+      sync();
+      maybePrefetch();
+    }));
+    el.addEventListener('loadedmetadata', mine(() => {
+      if (Number.isFinite(el.duration)) store.setState({ duration: el.duration });
+    }));
+    el.addEventListener('playing', mine(() => (attempts = 0)));
+    el.addEventListener('ended', mine(onEnded));
+    el.addEventListener('error', mine(() => void onError(el, loadId)));
+    return el;
+  }
+
+  function play(el: AudioLike, id: number, fadeInMs: number) {
+    el.volume = fadeInMs ? 0 : 1;
+    if (fadeInMs) fader.fade(el, 1, fadeInMs);
+    return el.play().catch(() => {
+      // Where the browser blocks autoplay, the song stays loaded and paused; a tap plays it.
+      if (id !== loadId) return;
+      fader.cancel();
+      el.volume = 1;
+      store.setState({ playing: false });
+    });
+  }
+
+  function begin(id: number, fadeInMs: number) {
+    const { queue, index } = store.getState();
+    const track = queue[index];
+    const el = element();
+    if (!track || id !== loadId) return;
+    if (!codecSupported(track.audioUrl, (t) => el.canPlayType(t))) return fail(PLAYBACK_TOASTS.format, CODEC_UNSUPPORTED);
+    if (ahead?.index === index && ahead.load === id - 1 && ahead.el !== el) {
+      // The next track was fetched ahead: it becomes the playing element, so it starts at once.
+      const spare = el;
+      spare.pause();
+      current = ahead.el;
+      ahead = { el: spare, index: -1, load: -1 };
+    } else {
+      el.src = track.audioUrl;
+    }
+    attempts += 1;
+    void play(current!, id, fadeInMs);
+  }
+
+  /** Loads `index`: a listener's change fades the old track out (250 ms) and the new in (400 ms). */
+  function load(index: number, how: 'first' | 'change' | 'auto') {
+    const id = ++loadId;
+    cancelPending();
+    attempts = 0;
+    const track = store.getState().queue[index];
+    store.setState({ index, time: 0, duration: track?.duration ?? 0, hiding: false, error: null });
+    const el = element();
+    if (how === 'auto') return begin(id, 0);
+    const fadeIn = how === 'first' ? FADE.in : FADE.changeIn;
+    if (!el.paused && el.src) fader.fade(el, 0, FADE.changeOut, () => begin(id, fadeIn));
+    else begin(id, fadeIn);
+  }
+
+  function stop() {
+    const id = loadId;
+    store.setState({ playing: false });
+    later(() => {
+      store.setState({ hiding: true });
+      // Clear only if the same song is still the current one (nothing started meanwhile).
+      later(() => id === loadId && store.setState({ queue: [], index: 0, context: null, hiding: false, time: 0, duration: 0 }), HIDE_FADE_MS);
+    }, HIDE_WAIT_MS);
+  }
+
+  function onEnded() {
+    const s = store.getState();
+    if (s.loop && current) {
+      current.currentTime = 0;
+      void play(current, loadId, 0);
+    } else if ((s.context === 'album' || s.context === 'playlist') && hasNext(s)) load(s.index + 1, 'auto');
+    else stop();
+  }
+
+  function maybePrefetch() {
+    const s = store.getState();
+    if (s.context !== 'album' && s.context !== 'playlist') return;
+    if (!hasNext(s) || !current || !(current.duration > 0) || current.currentTime / current.duration <= 0.5) return;
+    if (ahead?.load === loadId && ahead.index === s.index + 1) return;
+    if (!deps.canPrefetch()) return;
+    const el = ahead?.el ?? watch(deps.createAudio());
+    el.src = s.queue[s.index + 1]!.audioUrl;
+    el.load();
+    ahead = { el, index: s.index + 1, load: loadId };
+  }
+
+  function fail(t: { title: string; description: string }, text: string) {
+    store.setState({ playing: false, error: text });
+    deps.notify(t);
+  }
+
+  async function onError(el: AudioLike, id: number) {
+    const code = el.error?.code ?? 0;
+    const url = store.getState().queue[store.getState().index]?.audioUrl;
+    if (code === 1) return fail(PLAYBACK_TOASTS.cancelled, AUDIO_ERROR_TEXT[1]!);
+    // Chromium gives a 404 or 500 answer the same code as a corrupt file: ask the server.
+    const network = code === 2 || ((code === 3 || code === 4) && url !== undefined && !(await deps.probe(url)));
+    if (id !== loadId) return;
+    if (!network) return fail(code === 3 || code === 4 ? PLAYBACK_TOASTS.format : PLAYBACK_TOASTS.other, AUDIO_ERROR_TEXT[code] ?? UNKNOWN_AUDIO_ERROR);
+    if (attempts >= 3) return fail(PLAYBACK_TOASTS.connection, RETRIES_EXHAUSTED);
+    later(() => begin(id, 0), RETRY_DELAYS_MS[attempts - 1] ?? 1000);
+  }
+
+  const store = create<PlayerState>((set, get) => ({
+    queue: [],
+    index: 0,
+    context: null,
+    playing: false,
+    loop: false,
+    hiding: false,
+    error: null,
+    time: 0,
+    duration: 0,
+    start(queue, index, context) {
+      if (!queue[index]) return;
+      const first = !get().queue[get().index];
+      set({ queue, context });
+      load(index, first ? 'first' : 'change');
+    },
+    toggle() {
+      if (!get().queue[get().index] || !current) return;
+      const el = current;
+      if (el.paused) {
+        // Playing again after a stop keeps the song: the pending hide is called off.
+        cancelPending();
+        set({ hiding: false });
+        void play(el, loadId, FADE.in);
+      }
+      else fader.fade(el, 0, FADE.out, () => el.pause());
+    },
+    next() {
+      if (hasNext(get())) load(get().index + 1, 'change');
+    },
+    previous() {
+      if (hasPrevious(get())) load(get().index - 1, 'change');
+    },
+    seek(seconds) {
+      if (!current) return;
+      const max = Number.isFinite(current.duration) ? current.duration : get().duration;
+      current.currentTime = Math.max(0, Math.min(max, seconds));
+      set({ time: current.currentTime });
+    },
+    restart() {
+      get().seek(0);
+    },
+    setLoop: (loop) => set({ loop }),
+  }));
+  const playerAudio = () => current;
+  return Object.assign(store, { playerAudio });
+}
