@@ -1,11 +1,13 @@
 import { cn } from '../ui/cn.ts';
 import { Artwork } from '../ui/artwork.tsx';
 import { Button } from '../ui/button.tsx';
+import { useState } from 'react';
+import { FullPlayer } from './full-player.tsx';
 import { useCurrentTrack, usePlayer } from './player-store.ts';
 
 /**
  * The bar along the bottom showing what plays: thumbnail, title, optional narrator or artist,
- * a progress fill and play/pause (spec §2 Players). The player issue makes it expand.
+ * a progress fill and play/pause (spec §2 Players). Tapping it opens the full-screen player.
  */
 export function MiniPlayer() {
   const track = useCurrentTrack();
@@ -14,6 +16,7 @@ export function MiniPlayer() {
   const toggle = usePlayer((s) => s.toggle);
   // Spec §4: after a stop the bar fades out over 0.5 s before the song is cleared.
   const hiding = usePlayer((s) => s.hiding);
+  const [expanded, setExpanded] = useState(false);
   if (!track) return null;
   const subtitle = track.narrator ?? track.artist;
   return (
@@ -30,15 +33,24 @@ export function MiniPlayer() {
         <div data-testid="player-progress" className="h-full bg-accent" style={{ width: `${progress}%` }} />
       </div>
       <div className="mx-auto flex h-[var(--player-height)] max-w-5xl items-center gap-3 px-3 md:px-6">
-        <Artwork url={track.artworkUrl} className="h-11 w-11" />
-        <div className="min-w-0 flex-1">
-          <div data-testid="player-title" className="truncate text-sm font-medium">{track.title}</div>
-          {subtitle ? <div className="truncate text-xs text-muted-foreground">{subtitle}</div> : null}
-        </div>
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          aria-label={`Full screen: ${track.title}`}
+          onClick={() => setExpanded(true)}
+          className="flex min-h-11 min-w-0 flex-1 items-center gap-3 rounded-md text-left focusable"
+        >
+          <Artwork url={track.artworkUrl} className="h-11 w-11" />
+          <span className="min-w-0 flex-1">
+            <span data-testid="player-title" className="block truncate text-sm font-medium">{track.title}</span>
+            {subtitle ? <span className="block truncate text-xs text-muted-foreground">{subtitle}</span> : null}
+          </span>
+        </button>
         <Button variant="ghost" size="icon" aria-label={playing ? 'Pause' : 'Play'} onClick={toggle}>
           <span aria-hidden="true" className={cn(playing ? 'i-lucide-pause' : 'i-lucide-play', 'text-2xl')} />
         </Button>
       </div>
+      <FullPlayer open={expanded} onOpenChange={setExpanded} />
     </section>
   );
 }

@@ -1,0 +1,104 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { useRef, useState } from 'react';
+import { formatDuration } from '../../src/shared/format.ts';
+import { Artwork } from '../ui/artwork.tsx';
+import { Button } from '../ui/button.tsx';
+import { cn } from '../ui/cn.ts';
+import { Dialog, OVERLAY_CLASS } from '../ui/dialog.tsx';
+import { Slider } from '../ui/slider.tsx';
+import { hasNext, hasPrevious, useCurrentTrack, usePlayer } from './player-store.ts';
+
+/** Spec §9: a downward drag of more than 100 px on touch closes the full-screen player. */
+export const SWIPE_CLOSE_PX = 100;
+
+/**
+ * The full-screen player (spec §2 Players): close, artwork, title, artist, seek slider with
+ * m:ss times, restart, previous, play/pause, next, loop. The design system's (Radix) dialog
+ * traps focus, closes on Escape and locks the body's scroll while it is open.
+ */
+export function FullPlayer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const track = useCurrentTrack();
+  const [drag, setDrag] = useState(0);
+  const startY = useRef<number | null>(null);
+  if (!track) return null;
+  const onTouchStart = (e: React.TouchEvent) => {
+    // The seek slider owns its own drags.
+    startY.current = (e.target as Element).closest('[data-no-swipe]') ? null : (e.touches[0]?.clientY ?? null);
+  };
+  const onTouchMove = (e: React.TouchEvent) => {
+    if (startY.current !== null) setDrag(Math.max(0, (e.touches[0]?.clientY ?? 0) - startY.current));
+  };
+  const onTouchEnd = () => {
+    if (drag > SWIPE_CLOSE_PX) onOpenChange(false);
+    startY.current = null;
+    setDrag(0);
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className={OVERLAY_CLASS} />
+        <DialogPrimitive.Content
+          aria-describedby={undefined}
+          data-full-player=""
+          onTouchStart={onTouchStart}
+          onTouchMove={onTouchMove}
+          onTouchEnd={onTouchEnd}
+          style={drag ? { transform: `translateY(${drag}px)` } : undefined}
+          className="ui-fade fixed inset-0 z-50 flex flex-col overflow-y-auto bg-surface text-foreground focus:outline-none"
+        >
+          <div className="flex items-center gap-2 px-3 pt-[max(0.75rem,env(safe-area-inset-top))]">
+            <DialogPrimitive.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Close player">
+                <span aria-hidden="true" className="i-lucide-chevron-down text-2xl" />
+              </Button>
+            </DialogPrimitive.Close>
+            <DialogPrimitive.Title className="flex-1 text-center text-sm font-medium text-muted-foreground">Now Playing</DialogPrimitive.Title>
+            <span className="w-11" />
+          </div>
+          <PlayerBody />
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </Dialog>
+  );
+}
+
+function PlayerBody() {
+  const track = useCurrentTrack()!;
+  const s = usePlayer();
+  const [seeking, setSeeking] = useState<number | null>(null);
+  const max = s.duration > 0 ? s.duration : track.duration;
+  const shown = seeking ?? Math.min(s.time, max);
+  return (
+    <div className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center gap-6 px-6 pb-[max(1.5rem,env(safe-area-inset-bottom))]">
+      <Artwork url={track.artworkUrl} className="aspect-square w-full max-w-[min(100%,22rem)] self-center rounded-xl text-5xl shadow-lg" />
+      <div className="min-w-0 text-center">
+        <h2 data-testid="full-player-title" className="truncate text-xl font-semibold">{track.title}</h2>
+        <p className="truncate text-muted-foreground">{track.narrator ?? track.artist}</p>
+      </div>
+      <div data-no-swipe="" className="grid gap-1.5">
+        <Slider label="Seek" value={shown} max={max} step={1} onChange={setSeeking} onCommit={(v) => { s.seek(v); setSeeking(null); }} />
+        <div className="flex justify-between text-xs tabular-nums text-muted-foreground">
+          <span data-testid="full-player-elapsed">{formatDuration(shown)}</span>
+          <span data-testid="full-player-total">{formatDuration(max)}</span>
+        </div>
+      </div>
+      <div className="flex items-center justify-between">
+        <Button variant="ghost" size="icon" aria-label="Restart" onClick={s.restart}>
+          <span aria-hidden="true" className="i-lucide-rotate-ccw text-xl" />
+        </Button>
+        <Button variant="ghost" size="icon" aria-label="Previous" disabled={!hasPrevious(s)} onClick={s.previous}>
+          <span aria-hidden="true" className="i-lucide-skip-back text-2xl" />
+        </Button>
+        <Button size="icon" aria-label={s.playing ? 'Pause' : 'Play'} className="h-16 w-16 rounded-full" onClick={s.toggle}>
+          <span aria-hidden="true" className={cn(s.playing ? 'i-lucide-pause' : 'i-lucide-play', 'text-3xl')} />
+        </Button>
+        <Button variant="ghost" size="icon" aria-label="Next" disabled={!hasNext(s)} onClick={s.next}>
+          <span aria-hidden="true" className="i-lucide-skip-forward text-2xl" />
+        </Button>
+        <Button variant="ghost" size="icon" aria-label="Loop" aria-pressed={s.loop} className={cn(s.loop && 'text-accent-text')} onClick={() => s.setLoop(!s.loop)}>
+          <span aria-hidden="true" className="i-lucide-repeat text-xl" />
+        </Button>
+      </div>
+    </div>
+  );
+}

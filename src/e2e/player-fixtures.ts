@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import type { SongDto } from '../shared/types.ts';
+import type { TestServer } from '../testing/server.ts';
+
+/** A mono 16-bit WAV sine of `seconds` at 8 kHz: a real song long enough to seek in. */
+export function sineWav(seconds: number, frequency: number): Uint8Array<ArrayBuffer> {
+  const rate = 8000;
+  const n = Math.round(seconds * rate);
+  const buf = new ArrayBuffer(44 + n * 2);
+  const v = new DataView(buf);
+  const text = (at: number, s: string) => [...s].forEach((c, i) => v.setUint8(at + i, c.charCodeAt(0)));
+  text(0, 'RIFF');
+  v.setUint32(4, 36 + n * 2, true);
+  text(8, 'WAVEfmt ');
+  v.setUint32(16, 16, true);
+  v.setUint16(20, 1, true);
+  v.setUint16(22, 1, true);
+  v.setUint32(24, rate, true);
+  v.setUint32(28, rate * 2, true);
+  v.setUint16(32, 2, true);
+  v.setUint16(34, 16, true);
+  text(36, 'data');
+  v.setUint32(40, n * 2, true);
+  for (let i = 0; i < n; i++) v.setInt16(44 + i * 2, Math.round(3000 * Math.sin((2 * Math.PI * frequency * i) / rate)), true);
+  return new Uint8Array(buf);
+}
+
+/** Uploads these bytes as a published song through the admin API, then sets its title, artist and album. */
+export async function uploadBytes(server: TestServer, admin: string, name: string, bytes: Uint8Array<ArrayBuffer>, changes: { title: string; artist?: string; albumId?: number }): Promise<SongDto> {
+  const form = new FormData();
+  form.set('status', 'published');
+  form.set('file', new File([bytes], name));
+  const res = await server.request('/api/upload/audio', { method: 'POST', body: form, cookie: admin });
+  if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
+  const song = (await res.json()) as SongDto;
+  await server.request(`/api/songs/${song.id}`, { method: 'PATCH', json: changes, cookie: admin });
+  return { ...song, ...changes };
+}
+
+export const fixtureBytes = (name: string): Uint8Array<ArrayBuffer> => new Uint8Array(readFileSync(join(import.meta.dir, '../../media/testdata', name)));
+
+/**
+ * An init script recording every media element the app plays (the engine's elements are not
+ * in the document) and each play() call's source, so tests can read real playback back.
+ */
+export function installAudioSpy(page: Page) {
+  return page.addInitScript(() => {
+    const w = window as unknown as { __audios: HTMLMediaElement[]; __played: string[] };
+    w.__audios = [];
+    w.__played = [];
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      if (!w.__audios.includes(this)) w.__audios.push(this);
+      w.__played.push(new URL(this.src).pathname);
+      return play.call(this);
+    };
+  });
+}
+
+/** The element now playing (or the last one played), read in the page. */
+export const audioState = (page: Page) =>
+  page.evaluate(() => {
+    const all = (window as unknown as { __audios: HTMLMediaElement[] }).__audios;
+    const a = all.find((x) => !x.paused) ?? all.at(-1);
+    return a ? { time: a.currentTime, paused: a.paused, src: new URL(a.src).pathname } : null;
+  });
+
+export const played = (page: Page) => page.evaluate(() => (window as unknown as { __played: string[] }).__played);
