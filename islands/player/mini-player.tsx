@@ -3,6 +3,7 @@ import { Artwork } from '../ui/artwork.tsx';
 import { Button } from '../ui/button.tsx';
 import { useState } from 'react';
 import { FullPlayer } from './full-player.tsx';
+import { usePlayerKeys } from './player-keys.ts';
 import { useCurrentTrack, usePlayer } from './player-store.ts';
 
 /**
@@ -17,6 +18,8 @@ export function MiniPlayer() {
   // Spec §4: after a stop the bar fades out over 0.5 s before the song is cleared.
   const hiding = usePlayer((s) => s.hiding);
   const [expanded, setExpanded] = useState(false);
+  // The bar lives as long as the signed-in app, so the keyboard shortcuts live with it.
+  usePlayerKeys(usePlayer);
   if (!track) return null;
   const subtitle = track.narrator ?? track.artist;
   return (

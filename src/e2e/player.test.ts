@@ -186,3 +186,51 @@ describe('the full-screen player', () => {
   });
 });
 
+describe('keyboard shortcuts', () => {
+  const timeNow = async (page: Page) => (await audioState(page))!.time;
+
+  test('arrows seek 5 s, Space pauses and plays without pressing the focused row, N and P move in the album', async () => {
+    const { page, context, problems } = await openSpied(`/album/${longs.id}`);
+    await row(page, 'Long Lullaby').click();
+    await waitTime(page, 0.5);
+    const t0 = await timeNow(page);
+    await page.keyboard.press('ArrowRight');
+    const t1 = await timeNow(page);
+    expect(t1 - t0).toBeGreaterThan(4.5);
+    expect(t1 - t0).toBeLessThan(6);
+    await page.keyboard.press('ArrowLeft');
+    expect(Math.abs((await timeNow(page)) - t0)).toBeLessThan(1);
+    // The row that started the song has focus: Space toggles play and does not press it again.
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => (window as unknown as { __audios: HTMLMediaElement[] }).__audios.every((a) => a.paused));
+    await bar(page).getByRole('button', { name: 'Play' }).waitFor();
+    expect((await played(page)).length).toBe(1);
+    await page.keyboard.press('Space');
+    await bar(page).getByRole('button', { name: 'Pause' }).waitFor();
+    await page.keyboard.press('n');
+    await bar(page).getByTestId('player-title').getByText('Long Story').waitFor();
+    await page.keyboard.press('N');
+    expect(await bar(page).getByTestId('player-title').textContent()).toBe('Long Story');
+    await page.keyboard.press('p');
+    await bar(page).getByTestId('player-title').getByText('Long Lullaby').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('keys typed in a text field are the field\'s, not shortcuts', async () => {
+    const { page, context } = await openSpied(`/album/${longs.id}`);
+    await row(page, 'Long Lullaby').click();
+    await waitTime(page, 0.2);
+    await page.getByRole('link', { name: 'Search', exact: true }).first().click();
+    const input = page.getByLabel('Search music');
+    await input.click();
+    await page.keyboard.type('n p');
+    await page.keyboard.press('ArrowLeft');
+    expect(await input.inputValue()).toBe('n p');
+    expect(await bar(page).getByTestId('player-title').textContent()).toBe('Long Lullaby');
+    expect((await audioState(page))!.paused).toBe(false);
+    expect((await played(page)).length).toBe(1);
+    await context.close();
+  });
+});
+
