@@ -8,7 +8,7 @@ import { AUDIO_ERROR_TEXT, CODEC_UNSUPPORTED, PLAYBACK_TOASTS, RETRIES_EXHAUSTED
 export type PlayContext = 'library' | 'search' | 'album' | 'playlist';
 
 /** What the player needs of a song; a track may carry a narrator (spec §3). */
-export type Track = Pick<SongDto, 'id' | 'title' | 'artist' | 'artworkUrl' | 'audioUrl' | 'duration'> & { narrator?: string | null };
+export type Track = Pick<SongDto, 'id' | 'title' | 'artist' | 'artworkUrl' | 'audioUrl' | 'duration'> & { narrator?: string | null; albumName?: string | null };
 
 export interface PlayerState {
   queue: Track[];

@@ -1,4 +1,5 @@
 import { browserDeps } from './engine-deps.ts';
+import { connectMediaSession } from './media-session.ts';
 import { createPlayerStore } from './player-engine.ts';
 
 export type { PlayContext, PlayerState, Track } from './player-engine.ts';
@@ -10,6 +11,8 @@ export { hasNext, hasPrevious } from './player-engine.ts';
  * before the first song is started.
  */
 export const usePlayer = createPlayerStore(browserDeps());
+
+if (typeof navigator !== 'undefined' && 'mediaSession' in navigator) connectMediaSession(usePlayer, navigator.mediaSession);
 
 /** The playing audio element, for the player views and tests; null until something played. */
 export const playerAudio = () => usePlayer.playerAudio();

@@ -68,3 +68,23 @@ export const audioState = (page: Page) =>
   });
 
 export const played = (page: Page) => page.evaluate(() => (window as unknown as { __played: string[] }).__played);
+
+/** An init script keeping the Media Session's handlers and last position state where a test can call and read them. */
+export function installMediaSessionSpy(page: Page) {
+  return page.addInitScript(() => {
+    const w = window as unknown as { __handlers: Record<string, MediaSessionActionHandler | null>; __position: MediaPositionState | null };
+    w.__handlers = {};
+    w.__position = null;
+    const session = navigator.mediaSession;
+    const setAction = session.setActionHandler.bind(session);
+    session.setActionHandler = (action, handler) => {
+      w.__handlers[action] = handler;
+      setAction(action, handler);
+    };
+    const setPosition = session.setPositionState.bind(session);
+    session.setPositionState = (state) => {
+      w.__position = state ?? null;
+      setPosition(state);
+    };
+  });
+}

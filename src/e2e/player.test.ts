@@ -5,7 +5,7 @@ import { songs } from '../../db/schema/index.ts';
 import type { AlbumDto, SongDto } from '../shared/types.ts';
 import { launchBrowser } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { audioState, fixtureBytes, installAudioSpy, played, sineWav, uploadBytes } from './player-fixtures.ts';
+import { audioState, fixtureBytes, installAudioSpy, installMediaSessionSpy, played, sineWav, uploadBytes } from './player-fixtures.ts';
 import { createAlbum } from './seed.ts';
 import { PHONE, WIDE, expectToast, openSignedIn } from './signed-in.ts';
 
@@ -18,6 +18,7 @@ let naps: AlbumDto;
 let longs: AlbumDto;
 let napSongs: SongDto[];
 let broken: SongDto;
+let covered: SongDto;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -35,6 +36,7 @@ beforeAll(async () => {
     const song = await uploadBytes(server, admin, `long${i}.wav`, sineWav(30, 300 + i * 100), { title, artist: 'Grandpa Joe', albumId: longs.id });
     server.db.update(songs).set({ albumOrder: i + 1 }).where(eq(songs.id, song.id)).run();
   }
+  covered = await uploadBytes(server, admin, 'tagged.mp3', fixtureBytes('tagged.mp3'), { title: 'Covered Tune' });
   broken = await uploadBytes(server, admin, 'broken.ogg', fixtureBytes('tone.ogg'), { title: 'Broken Tune' });
   browser = await launchBrowser();
 });
@@ -49,6 +51,7 @@ afterAll(async () => {
 async function openSpied(path: string, viewport = WIDE) {
   const opened = await openSignedIn(browser, server, kid, '/account', { viewport });
   await installAudioSpy(opened.page);
+  await installMediaSessionSpy(opened.page);
   await opened.page.goto(server.url + path);
   await opened.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
   return opened;
@@ -230,6 +233,57 @@ describe('keyboard shortcuts', () => {
     expect(await bar(page).getByTestId('player-title').textContent()).toBe('Long Lullaby');
     expect((await audioState(page))!.paused).toBe(false);
     expect((await played(page)).length).toBe(1);
+    await context.close();
+  });
+});
+
+describe('Media Session', () => {
+  type Spied = { __handlers: Record<string, ((d: object) => void) | null>; __position: MediaPositionState | null };
+  const call = (page: Page, action: string, details: object = {}) =>
+    page.evaluate(([a, d]) => (window as unknown as Spied).__handlers[a as string]!({ action: a, ...(d as object) }), [action, details] as const);
+  const metadata = (page: Page) =>
+    page.evaluate(() => {
+      const m = navigator.mediaSession.metadata;
+      return m && { title: m.title, artist: m.artist, album: m.album, artwork: m.artwork.map((a) => a.src) };
+    });
+  const handlerSet = (page: Page) => page.evaluate(() => Object.entries((window as unknown as Spied).__handlers).filter(([, h]) => h).map(([a]) => a).sort());
+
+  test('metadata, handlers (previous and next only with a neighbour) and position state follow the player', async () => {
+    const { page, context, problems } = await openSpied(`/album/${longs.id}`);
+    await row(page, 'Long Lullaby').click();
+    await page.waitForFunction(() => navigator.mediaSession.metadata?.title === 'Long Lullaby');
+    expect(await metadata(page)).toEqual({ title: 'Long Lullaby', artist: 'Grandpa Joe', album: 'Long Ones', artwork: [] });
+    expect(await handlerSet(page)).toEqual(['nexttrack', 'pause', 'play', 'seekbackward', 'seekforward', 'seekto']);
+    await waitTime(page, 0.3);
+    await page.waitForFunction(() => (window as unknown as Spied).__position?.duration === 30);
+    await call(page, 'seekto', { seekTime: 20 });
+    expect((await audioState(page))!.time).toBeGreaterThanOrEqual(20);
+    await page.waitForFunction(() => ((window as unknown as Spied).__position?.position ?? 0) >= 20);
+    await call(page, 'seekbackward');
+    expect((await audioState(page))!.time).toBeLessThan(12);
+    await call(page, 'seekforward', { seekOffset: 5 });
+    const t = (await audioState(page))!.time;
+    expect(t).toBeGreaterThanOrEqual(15);
+    expect(t).toBeLessThan(17);
+    await call(page, 'pause');
+    await page.waitForFunction(() => navigator.mediaSession.playbackState === 'paused');
+    await call(page, 'play');
+    await page.waitForFunction(() => navigator.mediaSession.playbackState === 'playing');
+    await call(page, 'nexttrack');
+    await page.waitForFunction(() => navigator.mediaSession.metadata?.title === 'Long Story');
+    expect(await handlerSet(page)).toEqual(['pause', 'play', 'previoustrack', 'seekbackward', 'seekforward', 'seekto']);
+    await call(page, 'previoustrack');
+    await page.waitForFunction(() => navigator.mediaSession.metadata?.title === 'Long Lullaby');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('artwork is the song\'s cover', async () => {
+    const { page, context } = await openSpied('/');
+    await row(page, 'Covered Tune').click();
+    await page.waitForFunction(() => navigator.mediaSession.metadata?.title === 'Covered Tune');
+    expect(covered.artworkUrl).not.toBeNull();
+    expect((await metadata(page))!.artwork).toEqual([new URL(covered.artworkUrl!, server.url).href]);
     await context.close();
   });
 });
