@@ -89,7 +89,7 @@ function PlayerBody() {
         <Button variant="ghost" size="icon" aria-label="Previous" disabled={!hasPrevious(s)} onClick={s.previous}>
           <span aria-hidden="true" className="i-lucide-skip-back text-2xl" />
         </Button>
-        <Button size="icon" aria-label={s.playing ? 'Pause' : 'Play'} className="h-16 w-16 rounded-full" onClick={s.toggle}>
+        <Button size="icon" aria-label={s.playing ? 'Pause' : 'Play'} className="h-16 w-16 !rounded-full" onClick={s.toggle}>
           <span aria-hidden="true" className={cn(s.playing ? 'i-lucide-pause' : 'i-lucide-play', 'text-3xl')} />
         </Button>
         <Button variant="ghost" size="icon" aria-label="Next" disabled={!hasNext(s)} onClick={s.next}>
