@@ -1,9 +1,11 @@
 import { cn } from '../ui/cn.ts';
 import { Artwork } from '../ui/artwork.tsx';
 import { Button } from '../ui/button.tsx';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { readLocal } from '../lib/local-setting.ts';
 import { FullPlayer } from './full-player.tsx';
 import { usePlayerKeys } from './player-keys.ts';
+import { restorePlayer } from './player-persist.ts';
 import { useCurrentTrack, usePlayer } from './player-store.ts';
 
 /**
@@ -20,6 +22,7 @@ export function MiniPlayer() {
   const [expanded, setExpanded] = useState(false);
   // The bar lives as long as the signed-in app, so the keyboard shortcuts live with it.
   usePlayerKeys(usePlayer);
+  useEffect(() => restorePlayer(usePlayer, readLocal), []);
   if (!track) return null;
   const subtitle = track.narrator ?? track.artist;
   return (

@@ -31,6 +31,8 @@ export interface PlayerState {
   seek(seconds: number): void;
   restart(): void;
   setLoop(loop: boolean): void;
+  /** Loads a song paused at `at` seconds (a restored session); ignored while another song is current. */
+  cue(queue: Track[], index: number, context: PlayContext, at: number): void;
 }
 
 /** Spec §9 fades in ms; auto-advance at a natural end does not fade. */
@@ -122,6 +124,7 @@ export function createPlayerStore(deps: EngineDeps) {
       el.src = track.audioUrl;
     }
     attempts += 1;
+    current!.preload = 'auto';
     void play(current!, id, fadeInMs);
   }
 
@@ -230,6 +233,17 @@ export function createPlayerStore(deps: EngineDeps) {
       get().seek(0);
     },
     setLoop: (loop) => set({ loop }),
+    cue(queue, index, context, at) {
+      const track = queue[index];
+      if (!track || get().queue[get().index]) return;
+      ++loadId;
+      const el = element();
+      set({ queue, index, context, time: at, duration: track.duration, playing: false });
+      // Only the metadata until the listener presses play; the position is the start position.
+      el.preload = 'metadata';
+      el.src = track.audioUrl;
+      el.currentTime = at;
+    },
   }));
   const playerAudio = () => current;
   return Object.assign(store, { playerAudio });

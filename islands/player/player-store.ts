@@ -1,5 +1,7 @@
 import { browserDeps } from './engine-deps.ts';
+import { writeLocal } from '../lib/local-setting.ts';
 import { connectMediaSession } from './media-session.ts';
+import { savePlayer } from './player-persist.ts';
 import { createPlayerStore } from './player-engine.ts';
 
 export type { PlayContext, PlayerState, Track } from './player-engine.ts';
@@ -13,6 +15,7 @@ export { hasNext, hasPrevious } from './player-engine.ts';
 export const usePlayer = createPlayerStore(browserDeps());
 
 if (typeof navigator !== 'undefined' && 'mediaSession' in navigator) connectMediaSession(usePlayer, navigator.mediaSession);
+if (typeof window !== 'undefined') savePlayer(usePlayer, writeLocal);
 
 /** The playing audio element, for the player views and tests; null until something played. */
 export const playerAudio = () => usePlayer.playerAudio();

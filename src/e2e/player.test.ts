@@ -288,3 +288,26 @@ describe('Media Session', () => {
   });
 });
 
+
+describe('beyond the spec', () => {
+  test('the queue, position and context survive a reload, paused where they were', async () => {
+    const { page, context, problems } = await openSpied(`/album/${longs.id}`);
+    await row(page, 'Long Lullaby').click();
+    await waitTime(page, 0.3);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await waitTime(page, 10);
+    await page.keyboard.press('Space');
+    await bar(page).getByRole('button', { name: 'Play', exact: true }).waitFor();
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await bar(page).getByTestId('player-title').getByText('Long Lullaby').waitFor();
+    await bar(page).getByRole('button', { name: 'Play', exact: true }).click();
+    await waitTime(page, 10);
+    expect((await audioState(page))!.time).toBeLessThan(14);
+    await page.keyboard.press('n');
+    await bar(page).getByTestId('player-title').getByText('Long Story').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
