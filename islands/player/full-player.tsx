@@ -7,6 +7,7 @@ import { cn } from '../ui/cn.ts';
 import { Dialog, OVERLAY_CLASS } from '../ui/dialog.tsx';
 import { Slider } from '../ui/slider.tsx';
 import { hasNext, hasPrevious, useCurrentTrack, usePlayer } from './player-store.ts';
+import { QueueList } from './queue-list.tsx';
 
 /** Spec §9: a downward drag of more than 100 px on touch closes the full-screen player. */
 export const SWIPE_CLOSE_PX = 100;
@@ -19,6 +20,7 @@ export const SWIPE_CLOSE_PX = 100;
 export function FullPlayer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const track = useCurrentTrack();
   const [drag, setDrag] = useState(0);
+  const [showQueue, setShowQueue] = useState(false);
   const startY = useRef<number | null>(null);
   if (!track) return null;
   const onTouchStart = (e: React.TouchEvent) => {
@@ -53,9 +55,11 @@ export function FullPlayer({ open, onOpenChange }: { open: boolean; onOpenChange
               </Button>
             </DialogPrimitive.Close>
             <DialogPrimitive.Title className="flex-1 text-center text-sm font-medium text-muted-foreground">Now Playing</DialogPrimitive.Title>
-            <span className="w-11" />
+            <Button variant="ghost" size="icon" aria-label="Queue" aria-pressed={showQueue} className={cn(showQueue && 'text-accent-text')} onClick={() => setShowQueue(!showQueue)}>
+              <span aria-hidden="true" className="i-lucide-list-music text-xl" />
+            </Button>
           </div>
-          <PlayerBody />
+          {showQueue ? <QueueList /> : <PlayerBody />}
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </Dialog>

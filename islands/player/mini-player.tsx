@@ -22,7 +22,9 @@ export function MiniPlayer() {
   const [expanded, setExpanded] = useState(false);
   // The bar lives as long as the signed-in app, so the keyboard shortcuts live with it.
   usePlayerKeys(usePlayer);
-  useEffect(() => restorePlayer(usePlayer, readLocal), []);
+  useEffect(() => {
+    restorePlayer(usePlayer, readLocal);
+  }, []);
   if (!track) return null;
   const subtitle = track.narrator ?? track.artist;
   return (

@@ -310,4 +310,20 @@ describe('beyond the spec', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  test('the queue is visible from the full-screen player; a tap there plays that song', async () => {
+    const { page, context, problems } = await openSpied(`/album/${longs.id}`);
+    await row(page, 'Long Lullaby').click();
+    await bar(page).getByRole('button', { name: /^Full screen/ }).click();
+    await fullPlayer(page).getByRole('button', { name: 'Queue' }).click();
+    const queue = fullPlayer(page).getByRole('list', { name: 'Queue' });
+    expect(await queue.getByRole('button').allInnerTexts()).toEqual([expect.stringContaining('Long Lullaby'), expect.stringContaining('Long Story')]);
+    expect(await queue.getByRole('button', { name: /Long Lullaby/ }).getAttribute('aria-current')).toBe('true');
+    await queue.getByRole('button', { name: /Long Story/ }).click();
+    await queue.getByRole('button', { name: /Long Story/ }).and(page.locator('[aria-current="true"]')).waitFor();
+    await fullPlayer(page).getByRole('button', { name: 'Queue' }).click();
+    await fullPlayer(page).getByTestId('full-player-title').getByText('Long Story').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
