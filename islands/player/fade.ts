@@ -9,12 +9,15 @@ export const FADE_STEPS = 20;
  */
 export function createFader(clock: Clock) {
   let timer: unknown = null;
+  let target: number | null = null;
   const cancel = () => {
     if (timer !== null) clock.clearTimeout(timer);
     timer = null;
+    target = null;
   };
   function fade(el: AudioLike, to: number, ms: number, done?: () => void) {
     cancel();
+    target = to;
     const from = el.volume;
     let step = 0;
     const tick = () => {
@@ -22,10 +25,12 @@ export function createFader(clock: Clock) {
       el.volume = step >= FADE_STEPS ? to : from + ((to - from) * step) / FADE_STEPS;
       if (step >= FADE_STEPS) {
         timer = null;
+        target = null;
         done?.();
       } else timer = clock.setTimeout(tick, ms / FADE_STEPS);
     };
     timer = clock.setTimeout(tick, ms / FADE_STEPS);
   }
-  return { fade, cancel };
+  /** Where the running fade goes, or null when none runs. */
+  return { fade, cancel, target: () => target };
 }

@@ -6,6 +6,7 @@ import { readLocal } from '../lib/local-setting.ts';
 import { FullPlayer } from './full-player.tsx';
 import { usePlayerKeys } from './player-keys.ts';
 import { restorePlayer } from './player-persist.ts';
+import { VolumeControl } from './volume-control.tsx';
 import { useCurrentTrack, usePlayer } from './player-store.ts';
 
 /**
@@ -54,6 +55,7 @@ export function MiniPlayer() {
             {subtitle ? <span className="block truncate text-xs text-muted-foreground">{subtitle}</span> : null}
           </span>
         </button>
+        <VolumeControl />
         <Button variant="ghost" size="icon" aria-label={playing ? 'Pause' : 'Play'} onClick={toggle}>
           <span aria-hidden="true" className={cn(playing ? 'i-lucide-pause' : 'i-lucide-play', 'text-2xl')} />
         </Button>

@@ -250,3 +250,20 @@ test('no prefetch in library or search context, on the last track, or on a slow 
     expect(audios).toHaveLength(1);
   }
 });
+
+test('fades rise to the listener\'s volume; a change applies at once but never stops a fade-out', () => {
+  const { player, clock, audio } = setup();
+  player.getState().setVolume(0.4);
+  player.getState().start(list, 0, 'library');
+  clock.advance(FADE.in);
+  expect(audio().volume).toBeCloseTo(0.4);
+  player.getState().setVolume(0.8);
+  expect(audio().volume).toBe(0.8);
+  player.getState().toggle();
+  clock.advance(100);
+  player.getState().setVolume(0.5);
+  clock.advance(FADE.out);
+  expect(audio().paused).toBe(true);
+  player.getState().setVolume(2);
+  expect(player.getState().volume).toBe(1);
+});

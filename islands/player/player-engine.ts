@@ -16,6 +16,8 @@ export interface PlayerState {
   context: PlayContext | null;
   playing: boolean;
   loop: boolean;
+  /** The listener's volume, 0–1 (wide screens): what fades rise to. */
+  volume: number;
   /** True during the bar's 0.5 s fade-out after a stop. */
   hiding: boolean;
   /** The last audio error text (spec §8), cleared by the next load. */
@@ -31,6 +33,7 @@ export interface PlayerState {
   seek(seconds: number): void;
   restart(): void;
   setLoop(loop: boolean): void;
+  setVolume(volume: number): void;
   /** Loads a song paused at `at` seconds (a restored session); ignored while another song is current. */
   cue(queue: Track[], index: number, context: PlayContext, at: number): void;
 }
@@ -97,13 +100,14 @@ export function createPlayerStore(deps: EngineDeps) {
   }
 
   function play(el: AudioLike, id: number, fadeInMs: number) {
-    el.volume = fadeInMs ? 0 : 1;
-    if (fadeInMs) fader.fade(el, 1, fadeInMs);
+    const volume = store.getState().volume;
+    el.volume = fadeInMs ? 0 : volume;
+    if (fadeInMs) fader.fade(el, volume, fadeInMs);
     return el.play().catch(() => {
       // Where the browser blocks autoplay, the song stays loaded and paused; a tap plays it.
       if (id !== loadId) return;
       fader.cancel();
-      el.volume = 1;
+      el.volume = store.getState().volume;
       store.setState({ playing: false });
     });
   }
@@ -196,6 +200,7 @@ export function createPlayerStore(deps: EngineDeps) {
     context: null,
     playing: false,
     loop: false,
+    volume: 1,
     hiding: false,
     error: null,
     time: 0,
@@ -233,6 +238,14 @@ export function createPlayerStore(deps: EngineDeps) {
       get().seek(0);
     },
     setLoop: (loop) => set({ loop }),
+    setVolume(volume) {
+      const v = Math.max(0, Math.min(1, volume));
+      set({ volume: v });
+      // A fade towards silence (pause, track change) finishes; anything else takes the new level now.
+      if (!current || fader.target() === 0) return;
+      fader.cancel();
+      current.volume = v;
+    },
     cue(queue, index, context, at) {
       const track = queue[index];
       if (!track || get().queue[get().index]) return;

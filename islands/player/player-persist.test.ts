@@ -1,7 +1,7 @@
 import { expect, test } from 'bun:test';
 import { type FakeAudio, fakeDeps } from './fake-audio.ts';
 import { type Track, createPlayerStore } from './player-engine.ts';
-import { PLAYER_KEY, SAVED_NEIGHBOURS, parseSaved, restorePlayer, savePlayer } from './player-persist.ts';
+import { PLAYER_KEY, SAVED_NEIGHBOURS, VOLUME_KEY, parseSaved, restorePlayer, savePlayer } from './player-persist.ts';
 
 const track = (id: number): Track => ({ id, title: `T${id}`, artist: null, artworkUrl: null, audioUrl: `/media/songs/s${id}/a.mp3`, duration: 60 });
 
@@ -48,4 +48,16 @@ test('unreadable saves are ignored; a restore never replaces a song already play
   a.player.getState().start([track(7)], 0, 'search');
   a.player.getState().cue([track(1)], 0, 'album', 3);
   expect(a.player.getState()).toMatchObject({ context: 'search', queue: [track(7)] });
+});
+
+test('the volume is remembered; an unreadable one is ignored', () => {
+  const a = setup();
+  a.player.getState().setVolume(0.3);
+  expect(a.storage.get(VOLUME_KEY)).toBe('0.3');
+  const b = setup();
+  restorePlayer(b.player, (k) => a.storage.get(k) ?? null);
+  expect(b.player.getState().volume).toBe(0.3);
+  const c = setup();
+  restorePlayer(c.player, (k) => (k === VOLUME_KEY ? 'loud' : null));
+  expect(c.player.getState().volume).toBe(1);
 });

@@ -2,6 +2,8 @@ import type { PlayContext, PlayerStore, Track } from './player-engine.ts';
 
 /** Beyond the spec: what plays survives a reload, paused where it was. */
 export const PLAYER_KEY = 'hearthPlayer';
+/** Beyond the spec: the volume set on a wide screen is remembered. */
+export const VOLUME_KEY = 'hearthVolume';
 /** A library queue can hold thousands of songs: keep this many on each side of the current one. */
 export const SAVED_NEIGHBOURS = 100;
 
@@ -31,7 +33,12 @@ export function parseSaved(text: string | null): Saved | null {
 /** Writes the queue, position and context on each change (the time every 5 s, and at pause). */
 export function savePlayer(store: PlayerStore, write: (key: string, value: string | null) => void) {
   let last = '';
+  let volume = store.getState().volume;
   store.subscribe((s) => {
+    if (s.volume !== volume) {
+      volume = s.volume;
+      write(VOLUME_KEY, String(volume));
+    }
     const track = s.queue[s.index];
     if (!track || !s.context) {
       if (last) write(PLAYER_KEY, null);
@@ -49,6 +56,8 @@ export function savePlayer(store: PlayerStore, write: (key: string, value: strin
 
 /** Cues the saved song, paused at its saved time (after hydration, so the first render matches the server's). */
 export function restorePlayer(store: PlayerStore, read: (key: string) => string | null) {
+  const volume = Number.parseFloat(read(VOLUME_KEY) ?? '');
+  if (volume >= 0 && volume <= 1) store.getState().setVolume(volume);
   const saved = parseSaved(read(PLAYER_KEY));
   if (saved) store.getState().cue(saved.queue, saved.index, saved.context, saved.time);
 }

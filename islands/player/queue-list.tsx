@@ -17,12 +17,12 @@ export function QueueList() {
   }, []);
   const from = Math.max(0, index - QUEUE_BEFORE);
   return (
-    <ol aria-label="Queue" className="mx-auto grid w-full max-w-md flex-1 content-start gap-1 overflow-y-auto px-3 pb-6">
+    <ol aria-label="Queue" className="mx-auto flex w-full min-w-0 max-w-md flex-1 flex-col gap-1 overflow-y-auto px-3 pb-6">
       {queue.slice(from, index + QUEUE_AFTER + 1).map((track, i) => {
         const at = from + i;
         const playing = at === index;
         return (
-          <li key={`${at}-${track.id}`}>
+          <li key={`${at}-${track.id}`} className="min-w-0">
             <button
               type="button"
               ref={playing ? current : undefined}

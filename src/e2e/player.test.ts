@@ -327,3 +327,29 @@ describe('beyond the spec', () => {
     await context.close();
   });
 });
+
+describe('volume', () => {
+  test('wide screens set the volume in the bar and it is remembered; phones have no slider', async () => {
+    const { page, context, problems } = await openSpied(`/album/${longs.id}`);
+    await row(page, 'Long Lullaby').click();
+    await waitTime(page, 0.6);
+    const slider = bar(page).getByRole('slider', { name: 'Volume' });
+    expect(await slider.getAttribute('aria-valuenow')).toBe('100');
+    await slider.focus();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('PageUp');
+    expect(await slider.getAttribute('aria-valuenow')).toBe('10');
+    await page.waitForFunction(() => (window as unknown as { __audios: HTMLMediaElement[] }).__audios.some((a) => !a.paused && Math.abs(a.volume - 0.1) < 0.001));
+    // The slider owns the arrows: no seek.
+    const t = (await audioState(page))!.time;
+    await page.keyboard.press('ArrowRight');
+    expect((await audioState(page))!.time - t).toBeLessThan(2);
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    expect(await bar(page).getByRole('slider', { name: 'Volume' }).getAttribute('aria-valuenow')).toBe('11');
+    await page.setViewportSize(PHONE);
+    expect(await bar(page).getByTestId('volume').isVisible()).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
