@@ -267,3 +267,37 @@ test('fades rise to the listener\'s volume; a change applies at once but never s
   player.getState().setVolume(2);
   expect(player.getState().volume).toBe(1);
 });
+
+test('after a failed load, play tries the song again from the start', async () => {
+  const { player, audio, toasts } = setup();
+  player.getState().start(list, 0, 'library');
+  audio().fail(3);
+  await flush();
+  expect(toasts).toHaveLength(1);
+  audio().src = '';
+  player.getState().toggle();
+  expect(player.getState().error).toBeNull();
+  expect(new URL(audio().src, 'http://x').pathname).toBe('/media/songs/s1/a.mp3');
+  expect(audio().paused).toBe(false);
+});
+
+test('a cued (restored) song that fails to load is dropped without a toast or a retry', async () => {
+  const { player, audio, clock, toasts } = setup();
+  player.getState().cue(list, 1, 'album', 12);
+  audio().fail(4);
+  await flush();
+  clock.advance(5000);
+  expect(toasts).toEqual([]);
+  expect(audio().paused).toBe(true);
+  expect(player.getState()).toMatchObject({ queue: [], context: null });
+});
+
+test('once a cued song is played, its failures are reported as usual', async () => {
+  const { player, audio, toasts } = setup();
+  player.getState().cue(list, 1, 'album', 12);
+  player.getState().toggle();
+  audio().fail(3);
+  await flush();
+  expect(toasts).toHaveLength(1);
+  expect(player.getState().queue).toBe(list);
+});

@@ -62,6 +62,8 @@ export function createPlayerStore(deps: EngineDeps) {
   let attempts = 0;
   let pending: unknown[] = [];
   let wasPlaying = false;
+  /** The load id of a song cued from a saved session (not asked for by the listener in this page). */
+  let cuedId = -1;
 
   const later = (fn: () => void, ms: number) => pending.push(clock.setTimeout(fn, ms));
   const cancelPending = () => {
@@ -183,6 +185,8 @@ export function createPlayerStore(deps: EngineDeps) {
   }
 
   async function onError(el: AudioLike, id: number) {
+    // A restored song that no longer loads (deleted, unpublished) is dropped quietly.
+    if (id === cuedId) return store.setState({ queue: [], index: 0, context: null, time: 0, duration: 0, playing: false });
     const code = el.error?.code ?? 0;
     const url = store.getState().queue[store.getState().index]?.audioUrl;
     if (code === 1) return fail(PLAYBACK_TOASTS.cancelled, AUDIO_ERROR_TEXT[1]!);
@@ -213,8 +217,12 @@ export function createPlayerStore(deps: EngineDeps) {
     },
     toggle() {
       if (!get().queue[get().index] || !current) return;
+      // After a failed load, play tries the song again from the start (the toasts offer a retry).
+      if (get().error) return load(get().index, 'first');
       const el = current;
       if (el.paused) {
+        // The listener asked for it now: a later failure is reported and retried as usual.
+        cuedId = -1;
         // Playing again after a stop keeps the song: the pending hide is called off.
         cancelPending();
         set({ hiding: false });
@@ -249,7 +257,7 @@ export function createPlayerStore(deps: EngineDeps) {
     cue(queue, index, context, at) {
       const track = queue[index];
       if (!track || get().queue[get().index]) return;
-      ++loadId;
+      cuedId = ++loadId;
       const el = element();
       set({ queue, index, context, time: at, duration: track.duration, playing: false });
       // Only the metadata until the listener presses play; the position is the start position.
