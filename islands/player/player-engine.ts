@@ -1,50 +1,11 @@
 import { create } from 'zustand';
-import type { SongDto } from '../../src/shared/types.ts';
 import type { AudioLike, EngineDeps } from './engine-deps.ts';
 import { createFader } from './fade.ts';
+import { FADE, HIDE_FADE_MS, HIDE_WAIT_MS, type PlayerState, hasNext, hasPrevious } from './player-state.ts';
 import { AUDIO_ERROR_TEXT, CODEC_UNSUPPORTED, PLAYBACK_TOASTS, RETRIES_EXHAUSTED, RETRY_DELAYS_MS, UNKNOWN_AUDIO_ERROR, codecSupported } from './playback-errors.ts';
 
-/** Where a song was started from (spec §4 Playback): decides what happens at its end. */
-export type PlayContext = 'library' | 'search' | 'album' | 'playlist';
-
-/** What the player needs of a song; a track may carry a narrator (spec §3). */
-export type Track = Pick<SongDto, 'id' | 'title' | 'artist' | 'artworkUrl' | 'audioUrl' | 'duration'> & { narrator?: string | null; albumName?: string | null };
-
-export interface PlayerState {
-  queue: Track[];
-  index: number;
-  context: PlayContext | null;
-  playing: boolean;
-  loop: boolean;
-  /** The listener's volume, 0–1 (wide screens): what fades rise to. */
-  volume: number;
-  /** True during the bar's 0.5 s fade-out after a stop. */
-  hiding: boolean;
-  /** The last audio error text (spec §8), cleared by the next load. */
-  error: string | null;
-  /** Seconds into the current track, and its length once the audio element knows it. */
-  time: number;
-  duration: number;
-  /** The one function every screen calls: play `queue[index]` within its list and context. */
-  start(queue: Track[], index: number, context: PlayContext): void;
-  toggle(): void;
-  next(): void;
-  previous(): void;
-  seek(seconds: number): void;
-  restart(): void;
-  setLoop(loop: boolean): void;
-  setVolume(volume: number): void;
-  /** Loads a song paused at `at` seconds (a restored session); ignored while another song is current. */
-  cue(queue: Track[], index: number, context: PlayContext, at: number): void;
-}
-
-/** Spec §9 fades in ms; auto-advance at a natural end does not fade. */
-export const FADE = { in: 500, out: 500, changeOut: 250, changeIn: 400 };
-export const HIDE_WAIT_MS = 1000;
-export const HIDE_FADE_MS = 500;
-
-export const hasNext = (s: Pick<PlayerState, 'queue' | 'index'>) => s.index + 1 < s.queue.length;
-export const hasPrevious = (s: Pick<PlayerState, 'queue' | 'index'>) => s.index > 0 && s.queue.length > 0;
+export { FADE, HIDE_FADE_MS, HIDE_WAIT_MS, hasNext, hasPrevious } from './player-state.ts';
+export type { PlayContext, PlayerState, Track } from './player-state.ts';
 
 export type PlayerStore = ReturnType<typeof createPlayerStore>;
 
