@@ -1,9 +1,12 @@
 'use client';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { formatDuration } from '../../src/shared/format.ts';
+import type { PlayContext, Track } from '../player/player-engine.ts';
+import { usePlayerKeys } from '../player/player-keys.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { Slider } from '../ui/slider.tsx';
+import { shareEngine } from './share-engine.ts';
 
 export interface PlayerTrack {
   title: string;
@@ -12,83 +15,71 @@ export interface PlayerTrack {
   audioUrl: string;
   /** Seconds, from the server; the audio element's own value wins once known. */
   duration: number;
+  /** For the lock screen's Media Session artwork. */
+  artworkUrl?: string | null;
 }
 
 interface SharePlayerProps {
   tracks: PlayerTrack[];
   /** Album and playlist pages show the 'Tracks' list and the current track's name. */
   withTrackList?: boolean;
+  /** Album and playlist advance at a track's end and stop after the last; a single song stops. */
+  context?: PlayContext;
 }
 
+const toTrack = (t: PlayerTrack, i: number): Track => ({
+  id: i,
+  title: t.title,
+  artist: t.subtitle || null,
+  artworkUrl: t.artworkUrl ?? null,
+  audioUrl: t.audioUrl,
+  duration: t.duration,
+});
+
 /**
- * The share pages' only client code: play/pause, a 0–100 progress slider with m:ss times,
- * and for albums and playlists a track list that highlights the playing track, advances
- * when a track ends and stops after the last.
+ * The share pages' player on the app's playback engine (spec §4): play/pause, a 0–100 progress
+ * slider with m:ss times, the keyboard shortcuts, Media Session, and for albums and playlists a
+ * track list that highlights the current track. The page's tracks are cued on load (metadata
+ * only), and again after the engine clears a stopped song, so the view and the keys always
+ * have a song to act on.
  */
-export function SharePlayer({ tracks, withTrackList = false }: SharePlayerProps) {
-  const audio = useRef<HTMLAudioElement>(null);
-  const [index, setIndex] = useState(0);
-  const [playing, setPlaying] = useState(false);
-  const [time, setTime] = useState(0);
-  const [duration, setDuration] = useState(tracks[0]?.duration ?? 0);
-  const wantPlay = useRef(false);
+export function SharePlayer({ tracks, withTrackList = false, context = 'library' }: SharePlayerProps) {
+  const queue = useRef<Track[]>([]);
+  if (queue.current.length !== tracks.length) queue.current = tracks.map(toTrack);
+  const s = shareEngine();
+  const loaded = s.queue === queue.current;
+  // The engine forgets a stopped song after its fade; the page keeps showing where it stopped.
+  const last = useRef(0);
+  if (loaded) last.current = s.index;
+  const index = last.current;
   const track = tracks[index];
 
   useEffect(() => {
-    const element = audio.current;
-    if (!element || !track) return;
-    setTime(0);
-    setDuration(track.duration);
-    if (wantPlay.current) void element.play().catch(() => setPlaying(false));
-  }, [index, track]);
+    const cue = () => {
+      const now = shareEngine.getState();
+      if (!now.queue[now.index]) now.cue(queue.current, last.current, context, 0);
+    };
+    cue();
+    // Only after a stop's fade cleared the song: a cued song that fails to load is dropped for good.
+    return shareEngine.subscribe((now, before) => before.hiding && cue());
+  }, [context]);
+  usePlayerKeys(shareEngine);
 
   if (!track) return null;
+  const playing = loaded && s.playing;
+  const time = loaded ? s.time : 0;
+  const duration = (loaded && s.duration) || track.duration;
 
-  const toggle = () => {
-    const element = audio.current;
-    if (!element) return;
-    if (element.paused) {
-      wantPlay.current = true;
-      void element.play().catch(() => setPlaying(false));
-    } else {
-      wantPlay.current = false;
-      element.pause();
-    }
+  const toggle = () => (loaded && shareEngine.playerAudio() ? s.toggle() : s.start(queue.current, index, context));
+  const pick = (i: number) => {
+    if (loaded && i === index && !s.playing) s.toggle();
+    else if (!loaded || i !== index) s.start(queue.current, i, context);
   };
-
-  const playTrack = (next: number) => {
-    wantPlay.current = true;
-    if (next === index) void audio.current?.play().catch(() => setPlaying(false));
-    else setIndex(next);
-  };
-
-  const onEnded = () => {
-    if (index < tracks.length - 1) playTrack(index + 1);
-    else {
-      wantPlay.current = false;
-      setPlaying(false);
-    }
-  };
-
-  const seek = (percent: number) => {
-    const element = audio.current;
-    if (element && duration > 0) element.currentTime = (percent / 100) * duration;
-  };
+  const seek = (percent: number) => duration > 0 && s.seek((percent / 100) * duration);
 
   const progress = duration > 0 ? Math.min(100, Math.round((time / duration) * 100)) : 0;
   return (
     <div className="grid w-full gap-4">
-      <audio
-        ref={audio}
-        src={track.audioUrl}
-        preload="metadata"
-        data-testid="share-audio"
-        onPlay={() => setPlaying(true)}
-        onPause={() => setPlaying(false)}
-        onEnded={onEnded}
-        onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
-        onLoadedMetadata={(e) => Number.isFinite(e.currentTarget.duration) && setDuration(e.currentTarget.duration)}
-      />
       {withTrackList ? (
         <div className="min-w-0 text-center">
           <div className="truncate font-semibold" data-testid="current-title">{track.title}</div>
@@ -107,7 +98,8 @@ export function SharePlayer({ tracks, withTrackList = false }: SharePlayerProps)
           <span aria-hidden="true" className={playing ? 'i-lucide-pause text-3xl' : 'i-lucide-play ml-0.5 text-3xl'} />
         </Button>
       </div>
-      {withTrackList ? <TrackList tracks={tracks} current={index} onPick={playTrack} /> : null}
+      {loaded && s.error ? <p role="alert" className="text-center text-sm text-destructive-text">{s.error}</p> : null}
+      {withTrackList ? <TrackList tracks={tracks} current={index} onPick={pick} /> : null}
     </div>
   );
 }

@@ -11,6 +11,7 @@ const toTrack = (song: SongDto): PlayerTrack => ({
   subtitle: song.artist ?? '',
   audioUrl: song.audioUrl,
   duration: song.duration,
+  artworkUrl: song.artworkUrl,
 });
 
 interface Collection {
@@ -40,7 +41,7 @@ function CollectionShare({ collection }: { collection: Collection }) {
       <ShareLayout artworkUrl={collection.artworkUrl} alt={collection.name}>
         <h1 className="w-full truncate text-center text-xl font-bold md:text-2xl">{collection.name}</h1>
         {count > 0 ? (
-          <SharePlayer tracks={collection.songs.map(toTrack)} withTrackList />
+          <SharePlayer tracks={collection.songs.map(toTrack)} withTrackList context={collection.kind} />
         ) : (
           <p className="text-muted-foreground">No tracks yet</p>
         )}

@@ -62,7 +62,7 @@ export function SongSharePage({ shareId }: { shareId: string }) {
           <h1 className="truncate text-xl font-bold md:text-2xl">{audio.title}</h1>
           {audio.subtitle ? <p className="truncate text-muted-foreground">{audio.subtitle}</p> : null}
         </div>
-        <SharePlayer tracks={[{ title: audio.title, subtitle: audio.subtitle, audioUrl: audio.audioUrl, duration: audio.duration }]} />
+        <SharePlayer tracks={[{ title: audio.title, subtitle: audio.subtitle, audioUrl: audio.audioUrl, duration: audio.duration, artworkUrl: audio.artworkUrl }]} />
       </ShareLayout>
     </Document>
   );
