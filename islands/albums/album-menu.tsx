@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import type { AlbumDto } from '../../src/shared/types.ts';
 import { shareLinks, useCopyLink } from '../lib/copy-link.ts';
-import { Button } from '../ui/button.tsx';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../ui/dropdown-menu.tsx';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, OptionsTrigger } from '../ui/dropdown-menu.tsx';
 import { DeleteAlbumDialog } from './delete-album-dialog.tsx';
 import { RenameAlbumDialog } from './rename-album-dialog.tsx';
 
@@ -17,11 +16,7 @@ export function AlbumMenu({ album, isAdmin, onDeleted }: { album: AlbumDto; isAd
   return (
     <>
       <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label={copied ? 'Copied!' : 'Album options'}>
-            <span aria-hidden="true" className={copied ? 'i-lucide-check text-xl text-accent-text' : 'i-lucide-ellipsis text-xl'} />
-          </Button>
-        </DropdownMenuTrigger>
+        <OptionsTrigger label="Album options" copied={copied} />
         <DropdownMenuContent>
           <DropdownMenuItem icon="i-lucide-share-2" onSelect={() => void copy(shareLinks.album(album.shareId))}>
             Share

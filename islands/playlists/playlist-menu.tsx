@@ -5,8 +5,7 @@ import { useRouter } from '../app/router.ts';
 import { shareLinks, useCopyLink } from '../lib/copy-link.ts';
 import { queryKeys } from '../lib/queries.ts';
 import { AlertDialog, AlertDialogContent } from '../ui/alert-dialog.tsx';
-import { Button } from '../ui/button.tsx';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../ui/dropdown-menu.tsx';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, OptionsTrigger } from '../ui/dropdown-menu.tsx';
 import { toast } from '../ui/toast-store.ts';
 import { NameDialog } from '../ui/name-dialog.tsx';
 import { messageOf, playlistApi } from './playlist-queries.ts';
@@ -62,11 +61,7 @@ export function PlaylistMenu({ playlist, onAddSongs }: { playlist: PlaylistDto; 
   return (
     <>
       <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label={copied ? 'Copied!' : 'Playlist options'}>
-            <span aria-hidden="true" className={copied ? 'i-lucide-check text-xl text-accent-text' : 'i-lucide-ellipsis-vertical text-xl'} />
-          </Button>
-        </DropdownMenuTrigger>
+        <OptionsTrigger label="Playlist options" copied={copied} />
         <DropdownMenuContent>
           <DropdownMenuItem icon="i-lucide-list-plus" onSelect={onAddSongs}>
             Add Songs

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import type { SongDto } from '../../src/shared/types.ts';
 import { shareLinks, useCopyLink } from '../lib/copy-link.ts';
-import { Button } from '../ui/button.tsx';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../ui/dropdown-menu.tsx';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, OptionsTrigger } from '../ui/dropdown-menu.tsx';
 
 /**
  * A song's options menu (spec §2): Add to Playlist and Share. The trigger shows a check for
@@ -12,11 +11,7 @@ export function SongMenu({ song, onAddToPlaylist, children }: { song: Pick<SongD
   const { copied, copy } = useCopyLink();
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={copied ? 'Copied!' : `Options for ${song.title}`} className="shrink-0 text-muted-foreground">
-          <span aria-hidden="true" className={copied ? 'i-lucide-check text-xl text-accent-text' : 'i-lucide-ellipsis-vertical text-xl'} />
-        </Button>
-      </DropdownMenuTrigger>
+      <OptionsTrigger label={`Options for ${song.title}`} copied={copied} className="text-muted-foreground" />
       <DropdownMenuContent>
         <DropdownMenuItem icon="i-lucide-list-plus" onSelect={onAddToPlaylist}>
           Add to Playlist

@@ -1,10 +1,25 @@
 import * as MenuPrimitive from '@radix-ui/react-dropdown-menu';
 import type { ReactNode } from 'react';
+import { Button } from './button.tsx';
 import { cn } from './cn.ts';
 
 export const DropdownMenu = MenuPrimitive.Root;
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 export const DropdownMenuGroup = MenuPrimitive.Group;
+
+/**
+ * The ⋮ button that opens an options menu. Menus close on a choice, so after one copied a link
+ * the trigger itself shows the copied state (a check, 'Copied!') for its 2 s.
+ */
+export function OptionsTrigger({ label, copied = false, className }: { label: string; copied?: boolean; className?: string }) {
+  return (
+    <MenuPrimitive.Trigger asChild>
+      <Button variant="ghost" size="icon" aria-label={copied ? 'Copied!' : label} className={cn('shrink-0', className)}>
+        <span aria-hidden="true" className={copied ? 'i-lucide-check text-xl text-accent-text' : 'i-lucide-ellipsis-vertical text-xl'} />
+      </Button>
+    </MenuPrimitive.Trigger>
+  );
+}
 
 const PANEL = 'ui-pop z-50 min-w-[12rem] overflow-hidden rounded-md border border-border bg-surface p-1 text-foreground shadow-lg';
 const ITEM =

@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { songs, users } from '../../db/schema/index.ts';
 import type { AlbumDto, SongDto } from '../shared/types.ts';
-import { launchBrowser, openPage, waitForHydration } from '../testing/browser.ts';
+import { launchBrowser, openPage } from '../testing/browser.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { createAlbum, uploadSong } from './seed.ts';
+import { PHONE, WIDE, openSignedIn } from './signed-in.ts';
 
 setDefaultTimeout(120_000);
 
@@ -43,22 +44,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-];
+const VIEWPORTS = [PHONE, WIDE];
 
 /** A signed-in page (the session cookie set directly), optionally dark, with clipboard access. */
-async function open(cookie: string, path: string, { viewport = VIEWPORTS[1]!, theme = 'light' } = {}) {
-  const opened = await openPage(browser, { viewport });
-  const [name, value] = cookie.split('=') as [string, string];
-  await opened.context.addCookies([{ name, value, url: server.url }]);
-  await opened.context.addInitScript((t) => localStorage.setItem('theme', t), theme);
-  await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  await opened.page.goto(server.url + path);
-  await waitForHydration(opened.page);
-  return opened;
-}
+const open = (cookie: string, path: string, options: Parameters<typeof openSignedIn>[4] = {}) => openSignedIn(browser, server, cookie, path, options);
 
 const cardNames = (page: Page) => page.getByRole('list', { name: 'Albums' }).getByRole('link').allInnerTexts();
 const toast = (page: Page) => page.getByTestId('toast');
@@ -67,7 +56,7 @@ const rowTitles = (page: Page) => page.getByRole('list', { name: 'Songs' }).getB
 describe('albums list', () => {
   test('cards by name ignoring case, linking to each album, with a search button; clean at 390 and 1280 px, light and dark', async () => {
     for (const viewport of VIEWPORTS) {
-      for (const theme of ['light', 'dark']) {
+      for (const theme of ['light', 'dark'] as const) {
         const { page, problems, context } = await open(kidCookie, '/albums', { viewport, theme });
         await page.getByRole('heading', { level: 1, name: 'Albums' }).waitFor();
         await page.getByRole('list', { name: 'Albums' }).waitFor();
@@ -146,7 +135,7 @@ describe('album detail', () => {
     const seconds = bedtimeSongs.reduce((sum, song) => sum + song.duration, 0);
     expect(seconds).toBeLessThan(59);
     for (const viewport of VIEWPORTS) {
-      for (const theme of ['light', 'dark']) {
+      for (const theme of ['light', 'dark'] as const) {
         const { page, problems, context } = await open(kidCookie, `/album/${bedtime.id}`, { viewport, theme });
         await page.getByRole('heading', { level: 1, name: bedtime.name }).waitFor();
         expect(await page.getByTestId('album-title').innerText()).toBe(bedtime.name);

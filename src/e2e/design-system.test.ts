@@ -9,6 +9,7 @@ import { openDataDir } from '../data-dir.ts';
 import type { Logger } from '../logger.ts';
 import { type TestServer, makeTempDir, startTestServer } from '../testing/server.ts';
 import { createAlbum, createPlaylist, uploadSong } from './seed.ts';
+import { PHONE, WIDE } from './signed-in.ts';
 
 setDefaultTimeout(120_000);
 
@@ -44,10 +45,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-];
+const VIEWPORTS = [PHONE, WIDE];
 
 async function contextFor(viewport: { width: number; height: number }, theme: 'light' | 'dark', cookie?: string): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport });
