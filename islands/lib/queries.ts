@@ -7,6 +7,8 @@ export const queryKeys = {
   /** The signed-in user (seeded from the server render by the app shell). */
   user: ['user'] as const,
   songs: ['songs'] as const,
+  /** Admins' list of every song (GET /api/songs/all); invalidating `songs` refreshes it too. */
+  adminSongs: ['songs', 'all'] as const,
   albums: ['albums'] as const,
   album: (id: string) => ['albums', id] as const,
   albumSongs: (id: string) => ['albums', id, 'songs'] as const,
@@ -24,6 +26,11 @@ export function useLibrarySongs() {
 /** The signed-in user's own playlists (spec §7: in the add dialog only while it is open). */
 export function usePlaylists(enabled = true) {
   return useQuery({ queryKey: queryKeys.playlists, queryFn: () => apiRequest<PlaylistDto[]>('/api/playlists'), enabled });
+}
+
+/** Admin: every song, pending and published (spec §7 GET /api/songs/all). */
+export function useAdminSongs() {
+  return useQuery({ queryKey: queryKeys.adminSongs, queryFn: () => apiRequest<SongDto[]>('/api/songs/all') });
 }
 
 export function useAlbums() {

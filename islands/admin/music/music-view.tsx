@@ -1,0 +1,13 @@
+'use client';
+import { ManageSongs } from '../songs/manage-songs.tsx';
+import { UploadPanel } from '../upload/upload-panel.tsx';
+
+/** The admin area's Music tab (spec §2): Upload Songs and Edit Details above, Manage Songs below. */
+export function MusicView() {
+  return (
+    <div className="grid gap-6">
+      <UploadPanel />
+      <ManageSongs />
+    </div>
+  );
+}
