@@ -1,5 +1,53 @@
 'use client';
-/** Placeholder until the upload queue lands (issue 11, item 2). */
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useStore } from 'zustand';
+import { queryKeys } from '../../lib/queries.ts';
+import { AlertDialog, AlertDialogContent } from '../../ui/alert-dialog.tsx';
+import { Card, CardDescription, CardTitle } from '../../ui/card.tsx';
+import { Checkbox } from '../../ui/checkbox.tsx';
+import { Label } from '../../ui/input.tsx';
+import { EditDetails } from './edit-details.tsx';
+import { UploadDropzone } from './upload-dropzone.tsx';
+import { uploadQueue, whenSongsSaved } from './upload-store.ts';
+
+/** The Music tab's upload part (spec §2, §4, §5): Upload Songs, Edit Details, 'Already Uploaded'. */
 export function UploadPanel() {
-  return <section aria-label="Upload Songs" />;
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    whenSongsSaved(() => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.songs });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.albums }); // a tag may have made an album
+    });
+  }, [queryClient]);
+  const publish = useStore(uploadQueue, (s) => s.publish);
+  const conflict = useStore(uploadQueue, (s) => s.conflicts[0] ?? null);
+  const { setPublish, add, replaceConflict, skipConflict } = uploadQueue.getState();
+
+  return (
+    <>
+      <Card className="grid gap-4 p-4 sm:p-6" aria-labelledby="upload-songs-title" role="region">
+        <div className="grid gap-1">
+          <CardTitle id="upload-songs-title">Upload Songs</CardTitle>
+          <CardDescription>New songs wait as pending until published, unless you publish them right away.</CardDescription>
+        </div>
+        <div className="flex min-h-11 items-center gap-3">
+          <Checkbox id="upload-publish" checked={publish} onChange={setPublish} />
+          <Label htmlFor="upload-publish" className="cursor-pointer">Publish immediately</Label>
+        </div>
+        <UploadDropzone onFiles={add} />
+      </Card>
+      <EditDetails />
+      <AlertDialog open={conflict !== null} onOpenChange={(open) => !open && skipConflict()}>
+        {conflict ? (
+          <AlertDialogContent
+            title="Already Uploaded"
+            description={`"${conflict.name}" is already in the upload list. Replace it with the file you just chose?`}
+            confirmLabel="Replace"
+            onConfirm={replaceConflict}
+          />
+        ) : null}
+      </AlertDialog>
+    </>
+  );
 }

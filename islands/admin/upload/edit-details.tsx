@@ -1,0 +1,31 @@
+import { useStore } from 'zustand';
+import { Button } from '../../ui/button.tsx';
+import { Card, CardDescription, CardTitle } from '../../ui/card.tsx';
+import { canClear, uploadedCount } from './upload-queue.ts';
+import { UploadItemRow } from './upload-item.tsx';
+import { uploadQueue } from './upload-store.ts';
+
+/** The Edit Details list of the queue's uploads (spec §2) and 'Clear N Uploaded Songs' (§5). */
+export function EditDetails() {
+  const items = useStore(uploadQueue, (s) => s.items);
+  if (items.length === 0) return null;
+  const { edit, cancel, remove, clearUploaded } = uploadQueue.getState();
+  const count = uploadedCount(items);
+  return (
+    <Card className="grid gap-4 p-4 sm:p-6" aria-labelledby="edit-details-title" role="region">
+      <div className="grid gap-1">
+        <CardTitle id="edit-details-title">Edit Details</CardTitle>
+        <CardDescription>Titles and artists are saved when each upload finishes.</CardDescription>
+      </div>
+      <ul className="grid divide-y divide-border" aria-label="Uploads">
+        {items.map((item) => (
+          <UploadItemRow key={item.id} item={item} onEdit={(changes) => edit(item.id, changes)} onCancel={() => cancel(item.id)} onRemove={() => remove(item.id)} />
+        ))}
+      </ul>
+      <Button variant="outline" className="justify-self-start max-sm:w-full" disabled={!canClear(items)} onClick={clearUploaded}>
+        <span aria-hidden="true" className="i-lucide-list-x" />
+        Clear {count} Uploaded {count === 1 ? 'Song' : 'Songs'}
+      </Button>
+    </Card>
+  );
+}

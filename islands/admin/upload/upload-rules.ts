@@ -1,0 +1,45 @@
+import { ADMIN_AUDIO_EXTENSIONS, MAX_AUDIO_UPLOAD_BYTES } from '../../../src/shared/upload-limits.ts';
+
+export interface Notice {
+  title: string;
+  description: string;
+  variant?: 'default' | 'destructive';
+}
+
+/** The file picker's filter: the admin audio extensions (spec §5). */
+export const AUDIO_ACCEPT = ADMIN_AUDIO_EXTENSIONS.map((ext) => `.${ext}`).join(',');
+
+const extensionOf = (name: string) => (name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '');
+
+/** The file name without its extension, trimmed; '' when nothing is left. */
+export function titleFromFileName(name: string): string {
+  return name.replace(/\.[^.]*$/, '').trim(); // as the server's media/metadata.ts titleFromFilename
+}
+
+/** Spec §5: an empty title becomes the one derived from the file name, or 'Untitled'. */
+export function finalTitle(title: string, fileName: string): string {
+  return title.trim() || titleFromFileName(fileName) || 'Untitled';
+}
+
+/**
+ * Splits one dropped or chosen batch (spec §5): too large, not audio and repeated names are
+ * refused with their notices, in that order of checks; the rest are accepted in order.
+ */
+export function screenBatch(files: readonly File[]): { accepted: File[]; notices: Notice[] } {
+  const accepted: File[] = [];
+  const notices: Notice[] = [];
+  const names = new Set<string>();
+  for (const file of files) {
+    if (file.size > MAX_AUDIO_UPLOAD_BYTES) {
+      notices.push({ title: 'File Too Large', description: `"${file.name}" exceeds the 100MB size limit`, variant: 'destructive' });
+    } else if (!(ADMIN_AUDIO_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) {
+      notices.push({ title: 'Invalid File Type', description: `"${file.name}" is not a supported audio format`, variant: 'destructive' });
+    } else if (names.has(file.name)) {
+      notices.push({ title: 'Duplicate in batch', description: `Skipping duplicate file "${file.name}" from this upload batch` });
+    } else {
+      names.add(file.name);
+      accepted.push(file);
+    }
+  }
+  return { accepted, notices };
+}

@@ -1,0 +1,31 @@
+import { ApiError, apiRequest } from '../../lib/api.ts';
+import { toast } from '../../ui/toast-store.ts';
+import { useUploadedHighlight } from '../music/uploaded-highlight.ts';
+import { createUploadQueue } from './upload-queue.ts';
+import { sendAudio } from './upload-transport.ts';
+
+let onSaved = () => {};
+
+/**
+ * Connects the queue to the page's query client. Never undone: the queue outlives the panel
+ * (an upload goes on when the admin switches tab), and a page has one query client.
+ */
+export function whenSongsSaved(refresh: () => void): void {
+  onSaved = refresh;
+}
+
+/** The page's one upload queue (spec §4), on the browser's XMLHttpRequest. */
+export const uploadQueue = createUploadQueue({
+  send: sendAudio,
+  async update(songId, changes) {
+    try {
+      await apiRequest(`/api/songs/${songId}`, { method: 'PATCH', body: changes });
+    } catch (error) {
+      // The server's words when it answered; spec §8's text when the request never got there.
+      throw new Error(error instanceof ApiError ? error.message : 'Failed to update song');
+    }
+  },
+  saved: () => onSaved(),
+  highlight: (songId) => useUploadedHighlight.getState().highlight(songId),
+  notify: (notice) => toast(notice),
+});

@@ -1,0 +1,22 @@
+import { expect, test } from 'bun:test';
+import { readUploadResponse } from './upload-transport.ts';
+
+const failure = (status: number, body: string) => {
+  try {
+    readUploadResponse(status, body);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return 'no error';
+};
+
+test("spec §8's upload texts, each for its cause", () => {
+  expect(failure(415, '{"error":"\\"x.mp3\\" is not a supported audio format"}')).toBe('"x.mp3" is not a supported audio format');
+  expect(failure(500, '{"message":"boom"}')).toBe('Upload failed');
+  expect(failure(502, '')).toBe('Upload failed (502)');
+  expect(failure(500, '<html>Bad Gateway</html>')).toBe('Invalid server response');
+  expect(failure(200, '<html>proxy login</html>')).toBe('Invalid server response');
+  expect(failure(200, '{"ok":true}')).toBe('Invalid server response');
+  const song = { id: 3, title: 'T', duration: 2, audioUrl: '/media/a.mp3', artworkUrl: null };
+  expect(readUploadResponse(200, JSON.stringify(song))).toEqual(song);
+});
