@@ -14,6 +14,7 @@ import { shareRoutes } from '../routes/shares/index.ts';
 import { tempShareRoutes } from '../routes/temp-shares/index.ts';
 import { uploadRoutes } from '../routes/uploads/index.ts';
 import { audioProxyRoutes } from '../routes/audio-proxy/index.ts';
+import { appPasswordRoutes } from '../routes/subsonic/app-passwords.ts';
 import { type AppDeps, createAppContext } from './app-context.ts';
 import { NotFoundError } from './errors.ts';
 import { compressionPlugin } from './http/compression.ts';
@@ -44,6 +45,7 @@ export function createApp(deps: AppDeps) {
     .use(uploadRoutes(ctx))
     .use(tempShareRoutes(ctx))
     .use(audioProxyRoutes(ctx))
+    .use(appPasswordRoutes(ctx))
     .use(pages.plugin)
     .all('/api/*', () => {
       throw new NotFoundError('No such API endpoint');

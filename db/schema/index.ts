@@ -1,4 +1,5 @@
 export * from './albums.ts';
+export * from './app-passwords.ts';
 export * from './import-files.ts';
 export * from './playlists.ts';
 export * from './rate-limits.ts';

@@ -5,11 +5,12 @@ import { useUser } from '../app/user-context.ts';
 import type { ViewProps } from '../app/views.tsx';
 import { Card } from '../ui/card.tsx';
 import { cn } from '../ui/cn.ts';
+import { AppPasswordsSection } from './app-passwords.tsx';
 import { DISPLAY_OPTIONS, useSetDisplayPreference } from './display-preference.ts';
 
 const SECTION = 'grid gap-4 p-5 md:p-6';
 
-/** `/account`, every user's own page: who is signed in, the library subtitle, the password. */
+/** `/account`, every user's own page: who is signed in, the library subtitle, the password, app passwords. */
 export function AccountView(_props: ViewProps) {
   // The live user (the cache the preference updates), not the prop captured at navigation.
   const user = useUser();
@@ -31,6 +32,9 @@ export function AccountView(_props: ViewProps) {
       </Card>
       <Card className={SECTION}>
         <PasswordSection />
+      </Card>
+      <Card className={SECTION}>
+        <AppPasswordsSection username={user.username} />
       </Card>
     </div>
   );
