@@ -1,6 +1,6 @@
 'use client';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { matchAppRoute } from '../../src/shared/app-routes.ts';
 import type { UserDto } from '../../src/shared/types.ts';
 import { apiRequest } from '../lib/api.ts';
@@ -8,6 +8,7 @@ import { queryKeys } from '../lib/queries.ts';
 import { MiniPlayer } from '../player/mini-player.tsx';
 import { useCurrentTrack } from '../player/player-store.ts';
 import { cn } from '../ui/cn.ts';
+import { PageSpinner } from '../ui/spinner.tsx';
 import { Toaster } from '../ui/toaster.tsx';
 import { TooltipProvider } from '../ui/tooltip.tsx';
 import { Sidebar, TabBar } from './navigation.tsx';
@@ -16,17 +17,35 @@ import { RouterContext } from './router.ts';
 import { UserContext } from './user-context.ts';
 import { RouteView } from './views.tsx';
 
+type AdminModule = typeof import('../admin/layout/admin-area.tsx');
+let adminModule: AdminModule | null = null;
+const loadAdmin = () => import('../admin/layout/admin-area.tsx').then((module) => (adminModule = module));
+/**
+ * The admin area is its own chunk, loaded when first shown. Once loaded (on the server always:
+ * it is imported at start), the loader hands React a thenable that resolves at once, so the
+ * server renders the area in place (no fallback) and a later visit never suspends.
+ */
+const AdminArea = lazy<AdminModule['AdminArea']>(() => {
+  const loaded = adminModule;
+  if (!loaded) return loadAdmin().then((module) => ({ default: module.AdminArea }));
+  return { then: (resolve: (value: { default: AdminModule['AdminArea'] }) => void) => resolve({ default: loaded.AdminArea }) } as Promise<{ default: AdminModule['AdminArea'] }>;
+});
+if (typeof window === 'undefined') void loadAdmin();
+
 /**
  * The signed-in app: sidebar or tab bar, the current route's view, the mini player, toasts.
  * Navigation between its routes is client-side (history API), so what plays keeps playing.
  */
-export function AppShell({ user: rendered, initialPath }: { user: UserDto; initialPath: string }) {
+export function AppShell({ user: rendered, initialPath, sidebarOpen: renderedOpen = true }: { user: UserDto; initialPath: string; sidebarOpen?: boolean }) {
   const [queryClient] = useState(createQueryClient);
   // The user lives in the query cache, seeded from the server render, so a display-preference
   // answer (spec §7: it replaces the cached user) re-renders every reader at once.
   const user = useQuery({ queryKey: queryKeys.user, queryFn: () => apiRequest<UserDto>('/api/user'), initialData: rendered }, queryClient).data;
   const [path, setPath] = useState(initialPath);
   const playing = useCurrentTrack() !== null;
+  // The admin sidebar's open state, rendered by the server from its cookie (no flash on reload).
+  const [sidebarOpen, setSidebarOpen] = useState(renderedOpen);
+  const admin = user.isAdmin && matchAppRoute(path)?.route.view === 'admin';
 
   useEffect(() => {
     const onPop = () => setPath(window.location.pathname);
@@ -60,15 +79,28 @@ export function AppShell({ user: rendered, initialPath }: { user: UserDto; initi
           <TooltipProvider>
             {/* Content and toasts keep clear of the tab bar and the player bar. */}
             <div
-              className={cn('min-h-dvh [--tabbar-height:4rem] md:[--tabbar-height:0px]', playing ? '[--bottom-bars:calc(var(--tabbar-height)+var(--player-height))]' : '[--bottom-bars:var(--tabbar-height)]')}
-              style={{ '--toast-offset': 'var(--bottom-bars)' } as React.CSSProperties}
+              className={cn(
+                'min-h-dvh',
+                admin ? '[--tabbar-height:0px]' : '[--tabbar-height:4rem] md:[--tabbar-height:0px]',
+                playing ? '[--bottom-bars:calc(var(--tabbar-height)+var(--player-height))]' : '[--bottom-bars:var(--tabbar-height)]',
+              )}
+              style={{ '--toast-offset': 'var(--bottom-bars)', ...(admin && !sidebarOpen ? { '--sidebar-width': '3rem' } : {}) } as React.CSSProperties}
             >
-              <Sidebar user={user} />
-              <main className="mx-auto min-w-0 max-w-5xl px-4 pb-[calc(var(--bottom-bars)+1.5rem)] pt-4 md:ml-[var(--sidebar-width)] md:px-8 md:pt-6 lg:ml-[calc(var(--sidebar-width)+max(0px,(100vw-var(--sidebar-width)-64rem)/2))]">
-                <RouteView path={path} user={user} />
-              </main>
+              {admin ? (
+                // The admin area has its own sidebar and header in place of the app's (spec §2).
+                <Suspense fallback={<PageSpinner label="Loading" />}>
+                  <AdminArea sidebarOpen={sidebarOpen} onSidebarOpenChange={setSidebarOpen} />
+                </Suspense>
+              ) : (
+                <>
+                  <Sidebar user={user} />
+                  <main className="mx-auto min-w-0 max-w-5xl px-4 pb-[calc(var(--bottom-bars)+1.5rem)] pt-4 md:ml-[var(--sidebar-width)] md:px-8 md:pt-6 lg:ml-[calc(var(--sidebar-width)+max(0px,(100vw-var(--sidebar-width)-64rem)/2))]">
+                    <RouteView path={path} user={user} />
+                  </main>
+                </>
+              )}
               <MiniPlayer />
-              <TabBar />
+              {admin ? null : <TabBar />}
               <Toaster />
             </div>
           </TooltipProvider>

@@ -4,6 +4,7 @@ import { requestOrigin } from '../../src/http/client-ip.ts';
 import type { PageScope } from '../../src/render/page-scope.ts';
 import { type Renderer, createRenderer } from '../../src/render/renderer.tsx';
 import { toUserDto } from '../../src/services/accounts/user-dto.ts';
+import { sidebarOpenFromCookies } from '../../src/shared/admin-sidebar.ts';
 import { APP_ROUTES } from '../../src/shared/app-routes.ts';
 import type { UserDto } from '../../src/shared/types.ts';
 import type { PageName } from './registry.ts';
@@ -84,7 +85,8 @@ export function createPages(ctx: AppContext) {
     pages.get(route.pattern, ({ request, viewer }) => {
       if (!viewer) return route.pattern === '/' ? render(request, null, 'landing') : redirect('/login');
       if (route.adminOnly && !viewer.isAdmin) return render(request, viewer, 'access-denied');
-      return render(request, viewer, 'app');
+      // The admin sidebar renders as it was left (its cookie), so a reload never flashes it.
+      return render(request, viewer, 'app', { sidebarOpen: sidebarOpenFromCookies(request.headers.get('cookie')) });
     });
   }
 

@@ -12,6 +12,7 @@ test('every signed-in address of spec §2 and the design maps to one view', () =
     ['/admin', 'admin', {}],
     ['/admin/albums', 'admin', {}],
     ['/admin/deleted', 'admin', {}],
+    ['/admin/settings', 'admin', {}],
     ['/account', 'account', {}],
   ];
   for (const [path, view, params] of cases) {
@@ -22,7 +23,7 @@ test('every signed-in address of spec §2 and the design maps to one view', () =
 });
 
 test('anything else is not an app route', () => {
-  for (const path of ['/login', '/share', '/share/abc', '/albums/3', '/album', '/album/1/2', '/nope', '/admin/']) {
+  for (const path of ['/login', '/share', '/share/abc', '/albums/3', '/album', '/album/1/2', '/nope', '/admin/', '/admin/songs', '/admin/albums/1']) {
     expect(matchAppRoute(path)).toBeNull();
   }
 });
@@ -30,7 +31,7 @@ test('anything else is not an app route', () => {
 test('navigation is Library, Playlists, Albums, Settings; the tab bar drops Settings', () => {
   expect(NAV_ROUTES.map((r) => r.nav.label)).toEqual(['Library', 'Playlists', 'Albums', 'Settings']);
   expect(NAV_ROUTES.filter((r) => r.nav.tab).map((r) => r.nav.label)).toEqual(['Library', 'Playlists', 'Albums']);
-  expect(APP_ROUTES.filter((r) => r.adminOnly).map((r) => r.pattern)).toEqual(['/admin', '/admin/*']);
+  expect(APP_ROUTES.filter((r) => r.adminOnly).map((r) => r.pattern)).toEqual(['/admin', '/admin/albums', '/admin/deleted', '/admin/settings']);
 });
 
 test('an entry is active on its route and its sub-addresses only', () => {

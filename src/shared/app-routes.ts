@@ -32,8 +32,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { pattern: '/playlists/:id', view: 'playlist', title: 'Playlist', section: 'playlists' },
   { pattern: '/albums', view: 'albums', title: 'Albums', nav: { label: 'Albums', icon: 'i-lucide-disc-3', tab: true } },
   { pattern: '/album/:id', view: 'album', title: 'Album', section: 'albums' },
-  { pattern: '/admin', view: 'admin', title: 'Admin', nav: { label: 'Settings', icon: 'i-lucide-settings', tab: false }, adminOnly: true },
-  { pattern: '/admin/*', view: 'admin', title: 'Admin', section: 'admin', adminOnly: true },
+  // The admin area (islands/admin/layout/): one row per tab, the Music tab first (the default).
+  { pattern: '/admin', view: 'admin', title: 'Music - Admin', nav: { label: 'Settings', icon: 'i-lucide-settings', tab: false }, adminOnly: true },
+  { pattern: '/admin/albums', view: 'admin', title: 'Albums - Admin', adminOnly: true },
+  { pattern: '/admin/deleted', view: 'admin', title: 'Deleted - Admin', adminOnly: true },
+  { pattern: '/admin/settings', view: 'admin', title: 'Settings - Admin', adminOnly: true },
   { pattern: '/search', view: 'search', title: 'Search' },
   { pattern: '/account', view: 'account', title: 'Account' },
 ];
