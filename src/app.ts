@@ -3,6 +3,7 @@ import { healthRoutes } from '../routes/health/index.ts';
 import { createPages } from '../routes/pages/index.ts';
 import { sessionRoutes } from '../routes/session/index.ts';
 import { settingsRoutes } from '../routes/settings/index.ts';
+import { userRoutes } from '../routes/users/index.ts';
 import { playlistRoutes } from '../routes/playlists/index.ts';
 import { albumRoutes } from '../routes/albums/index.ts';
 import { searchRoutes } from '../routes/search/index.ts';
@@ -34,6 +35,7 @@ export function createApp(deps: AppDeps) {
     .use(healthRoutes(ctx))
     .use(sessionRoutes(ctx))
     .use(settingsRoutes(ctx))
+    .use(userRoutes(ctx))
     .use(songRoutes(ctx))
     .use(albumRoutes(ctx))
     .use(playlistRoutes(ctx))

@@ -5,6 +5,8 @@ import { settings } from '../schema/index.ts';
 /** Every instance setting with its default; stored rows override these. */
 export const SETTING_DEFAULTS = {
   registrationOpen: false,
+  // One of never, 1day, 3days, 1week, 30days (checked by the settings service and route).
+  defaultShareExpiry: 'never' as string,
 };
 export type Settings = typeof SETTING_DEFAULTS;
 

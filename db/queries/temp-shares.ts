@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { type TempShareRow, tempShares } from '../schema/index.ts';
+import { type TempShareRow, tempShares, users } from '../schema/index.ts';
 
 const liveAt = (now: Date) => or(isNull(tempShares.expiresAt), gt(tempShares.expiresAt, now));
 
@@ -17,8 +17,15 @@ export function insertTempShare(db: Db, values: typeof tempShares.$inferInsert):
   return db.insert(tempShares).values(values).returning().get();
 }
 
-export function listTempShares(db: Db): TempShareRow[] {
-  return db.select().from(tempShares).orderBy(desc(tempShares.createdAt), desc(tempShares.id)).all();
+/** Newest first, with the uploader's username (null for guests and removed accounts). */
+export function listTempShares(db: Db): (TempShareRow & { uploadedBy: string | null })[] {
+  return db
+    .select({ share: tempShares, uploadedBy: users.username })
+    .from(tempShares)
+    .leftJoin(users, eq(users.id, tempShares.userId))
+    .orderBy(desc(tempShares.createdAt), desc(tempShares.id))
+    .all()
+    .map((row) => ({ ...row.share, uploadedBy: row.uploadedBy }));
 }
 
 export function deleteTempShare(db: Db, id: number): TempShareRow | null {

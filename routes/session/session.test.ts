@@ -307,7 +307,7 @@ describe('POST /api/register', () => {
     expect(denied.status).toBe(403);
     const mum = await server.login('mum', 'mum-secret');
     const opened = await server.request('/api/settings', { method: 'PATCH', cookie: mum, json: { registrationOpen: true } });
-    expect(await opened.json()).toEqual({ registrationOpen: true });
+    expect(await opened.json()).toMatchObject({ registrationOpen: true });
 
     const response = await server.request('/api/register', {
       method: 'POST',

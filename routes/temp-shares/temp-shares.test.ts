@@ -163,6 +163,9 @@ describe('admin list and delete', () => {
     expect((await server.request('/api/temp-shares')).status).toBe(401);
     const list = await (await server.request('/api/temp-shares', { cookie: admin })).json();
     expect(list.map((s: { shareId: string }) => s.shareId)).toContain(created.shareId);
+    // Settings shows the size and who shared it (the admin's account; a guest's is null).
+    expect(list.find((s: { id: number }) => s.id === created.id)).toMatchObject({ title: 'To delete', uploadedBy: 'sharer' });
+    expect(list.find((s: { id: number }) => s.id === created.id).fileSize).toBe(Bun.file(fixture('tone.m4a')).size);
     const hash = created.audioUrl.split('/').pop().split('.')[0];
     expect(filesUnder(join(server.dataDir, 'media', 'audio')).some((f) => f.endsWith(hash))).toBe(true);
     expect((await server.request(`/api/temp-shares/${created.id}`, { method: 'DELETE', cookie: admin })).status).toBe(204);

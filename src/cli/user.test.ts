@@ -72,4 +72,10 @@ describe('bun run cli user', () => {
     expect((await runCli(['bogus'], { DATA_DIR: dataDir })).code).toBe(2);
     expect((await cli('add', 'x1x', '--password', 'whatever1', '--bogus')).output).toContain("Unknown option '--bogus'");
   });
+
+  test('remove refuses the last admin, as Settings does', async () => {
+    expect((await cli('remove', 'dad')).code).toBe(0);
+    expect(await cli('remove', 'mum')).toEqual({ code: 1, output: 'Error: Hearth needs at least one admin. Make someone else an admin first.\n' });
+    expect(await (await login('mum', 'mum-secret')).json()).toMatchObject({ username: 'mum', isAdmin: true });
+  });
 });

@@ -1,7 +1,6 @@
 import type { Db } from '../../../db/client.ts';
 import {
   countUsers,
-  deleteUser,
   findUserByUsername,
   insertUser,
   listUsers,
@@ -13,6 +12,7 @@ import type { DisplayPreference, UserRow } from '../../../db/schema/index.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.ts';
 import { passwordProblem, usernameProblem } from '../../shared/validation.ts';
 import { assertUsernameDistinct, normalizeUsername } from '../names/usernames.ts';
+import { LAST_ADMIN_MESSAGE, listAccounts, removeAccount, updateAccount } from './family-accounts.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 
 export interface NewUser {
@@ -76,8 +76,10 @@ export function changeDisplayPreference(db: Db, user: UserRow, displayPreference
   return setDisplayPreference(db, user.id, displayPreference) ?? user;
 }
 
+/** The CLI's remove: by name, under the same last-admin rule as Settings. */
 export function removeUser(db: Db, username: string): void {
-  deleteUser(db, requireUser(db, username).id);
+  removeAccount(db, requireUser(db, username).id);
 }
 
 export { countUsers, listUsers };
+export { LAST_ADMIN_MESSAGE, listAccounts, removeAccount, updateAccount };

@@ -7,6 +7,7 @@ import type { ReceivedForm } from '../../../media/upload.ts';
 import { BadRequestError, InsufficientStorageError, NotFoundError, TooManyRequestsError } from '../../errors.ts';
 import { randomId } from '../../shared/ids.ts';
 import { cleanOptionalText } from '../../shared/text.ts';
+import type { AdminTempShareDto } from '../../shared/schemas/temp-share-admin.ts';
 import type { TempShareDto } from '../../shared/types.ts';
 import { RateLimiter } from '../accounts/rate-limiter.ts';
 import { toTempShareDto } from '../catalogue/dto.ts';
@@ -81,7 +82,9 @@ export async function createTempShare(db: Db, storage: MediaStorage, form: Recei
   }
 }
 
-export const listAllTempShares = (db: Db): TempShareDto[] => listTempShares(db).map(toTempShareDto);
+/** Settings' list: each share with its file size and who made it. */
+export const listAllTempShares = (db: Db): AdminTempShareDto[] =>
+  listTempShares(db).map((row) => ({ ...toTempShareDto(row), fileSize: row.fileSize, uploadedBy: row.uploadedBy }));
 
 /** Admin delete: the row, then its file if nothing else uses the same bytes. */
 export function removeTempShare(db: Db, storage: MediaStorage, id: number): void {

@@ -1,0 +1,56 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { type UserRow, sessions, tempShares, users } from '../schema/index.ts';
+
+/** A user with how many (live or trashed) playlists would go with them. */
+export interface UserWithCounts extends UserRow {
+  playlistCount: number;
+}
+
+// Spelled out: inside a one-table select drizzle leaves `id` unqualified, which the subquery would read as its own.
+const playlistCount = sql<number>`(select count(*) from "playlists" where "playlists"."user_id" = "users"."id")`;
+
+/** Everyone, by name ignoring case, with their playlist counts (Settings' family accounts). */
+export function listUsersWithCounts(db: Db): UserWithCounts[] {
+  return db
+    .select({ user: users, playlistCount })
+    .from(users)
+    .orderBy(asc(sql`${users.username} COLLATE NOCASE`), asc(users.id))
+    .all()
+    .map((row) => ({ ...row.user, playlistCount: row.playlistCount }));
+}
+
+export function findUserWithCounts(db: Db, id: number): UserWithCounts | undefined {
+  const row = db.select({ user: users, playlistCount }).from(users).where(eq(users.id, id)).get();
+  return row ? { ...row.user, playlistCount: row.playlistCount } : undefined;
+}
+
+/** Admins other than `id`: the last-admin rule asks whether any would remain. */
+export function countOtherAdmins(db: Db, id: number): number {
+  return db.select({ n: sql<number>`count(*)` }).from(users).where(and(eq(users.isAdmin, true), ne(users.id, id))).get()?.n ?? 0;
+}
+
+export function setAdmin(db: Db, id: number, isAdmin: boolean): void {
+  db.update(users).set({ isAdmin, updatedAt: new Date() }).where(eq(users.id, id)).run();
+}
+
+export function setPasswordHash(db: Db, id: number, passwordHash: string): void {
+  db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id)).run();
+}
+
+/** Signs the user out everywhere but `keepSessionId` (the admin resetting their own password). */
+export function deleteSessionsExcept(db: Db, userId: number, keepSessionId: string | null): void {
+  const mine = eq(sessions.userId, userId);
+  db.delete(sessions).where(keepSessionId ? and(mine, ne(sessions.id, keepSessionId)) : mine).run();
+}
+
+/**
+ * The user and what is theirs alone: sessions and playlists go by foreign-key cascade, their
+ * temporary shares here (set null would turn them into guests' shares, counted against the
+ * guests' quota). Songs and albums they uploaded stay in the catalogue. Their files go at the
+ * next media clean-up once nothing references them.
+ */
+export function deleteUserAndShares(db: Db, id: number): void {
+  db.delete(tempShares).where(eq(tempShares.userId, id)).run();
+  db.delete(users).where(eq(users.id, id)).run();
+}

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { settings } from '../../db/schema/index.ts';
+import { fixture } from '../../media/test-helpers.ts';
+import { type TestServer, startTestServer } from '../../src/testing/server.ts';
+
+let server: TestServer;
+let mum: string;
+let kid: string;
+beforeAll(async () => {
+  server = await startTestServer({ ANON_SHARE_QUOTA_MB: '3' });
+  mum = await server.signUp('mum', { isAdmin: true });
+  kid = await server.signUp('kid');
+});
+afterAll(() => server.stop());
+
+const get = (cookie = mum) => server.request('/api/settings', { cookie });
+const patch = (json: unknown, cookie = mum) => server.request('/api/settings', { method: 'PATCH', cookie, json });
+const MB = 1024 * 1024;
+
+test('defaults: registration closed, shares never expire, the guests quota empty out of ANON_SHARE_QUOTA_MB', async () => {
+  const response = await get();
+  expect(response.status).toBe(200);
+  expect(await response.json()).toEqual({ registrationOpen: false, defaultShareExpiry: 'never', guestQuota: { usedBytes: 0, limitBytes: 3 * MB } });
+});
+
+test('the default share expiry is saved, kept apart from registration, and read back', async () => {
+  const saved = await patch({ defaultShareExpiry: '1week' });
+  expect(saved.status).toBe(200);
+  expect(await saved.json()).toMatchObject({ registrationOpen: false, defaultShareExpiry: '1week' });
+  expect(await (await patch({ registrationOpen: true })).json()).toMatchObject({ registrationOpen: true, defaultShareExpiry: '1week' });
+  expect(await (await get()).json()).toMatchObject({ registrationOpen: true, defaultShareExpiry: '1week' });
+  await patch({ registrationOpen: false, defaultShareExpiry: 'never' });
+});
+
+test('bad values are 400 with a message that names the choices; nothing is stored', async () => {
+  for (const body of [{ defaultShareExpiry: 'forever' }, { defaultShareExpiry: 7 }, { registrationOpen: 'yes' }]) {
+    const response = await patch(body);
+    expect([body, response.status]).toEqual([body, 400]);
+    expect((await response.json()).error).toBe('Settings accept registrationOpen (true or false) and defaultShareExpiry (one of never, 1day, 3days, 1week, 30days)');
+  }
+  expect(await (await get()).json()).toMatchObject({ registrationOpen: false, defaultShareExpiry: 'never' });
+});
+
+test('a stored value that is no longer a choice reads as never', async () => {
+  server.db.insert(settings).values({ key: 'defaultShareExpiry', value: '2weeks' }).onConflictDoUpdate({ target: settings.key, set: { value: '2weeks' } }).run();
+  expect((await (await get()).json()).defaultShareExpiry).toBe('never');
+  await patch({ defaultShareExpiry: 'never' });
+});
+
+test("the guests' quota counts guests' shares only", async () => {
+  const share = (cookie?: string) => {
+    const form = new FormData();
+    form.set('file', Bun.file(fixture('tone.ogg')), 'tone.ogg');
+    form.set('title', 'Hello');
+    return server.request('/api/temp-share', { method: 'POST', body: form, ...(cookie ? { cookie } : {}) });
+  };
+  expect((await share(kid)).status).toBe(201);
+  expect((await (await get()).json()).guestQuota.usedBytes).toBe(0);
+  expect((await share()).status).toBe(201);
+  expect((await (await get()).json()).guestQuota).toEqual({ usedBytes: Bun.file(fixture('tone.ogg')).size, limitBytes: 3 * MB });
+});
+
+test('settings are for admins: 403 for a member, 401 signed out', async () => {
+  expect((await get(kid)).status).toBe(403);
+  expect((await patch({ registrationOpen: true }, kid)).status).toBe(403);
+  expect((await get('')).status).toBe(401);
+  expect((await patch({ registrationOpen: true }, '')).status).toBe(401);
+  expect((await (await get()).json()).registrationOpen).toBe(false);
+});

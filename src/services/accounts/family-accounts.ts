@@ -1,0 +1,72 @@
+import type { Db } from '../../../db/client.ts';
+import {
+  type UserWithCounts,
+  countOtherAdmins,
+  deleteSessionsExcept,
+  deleteUserAndShares,
+  findUserWithCounts,
+  listUsersWithCounts,
+  setAdmin,
+  setPasswordHash,
+} from '../../../db/queries/accounts.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../../errors.ts';
+import type { AccountDto } from '../../shared/schemas/accounts.ts';
+import { passwordProblem } from '../../shared/validation.ts';
+import { hashPassword } from './passwords.ts';
+
+/** Settings' and the CLI's refusal: demoting or removing the only admin would lock everyone out. */
+export const LAST_ADMIN_MESSAGE = 'Hearth needs at least one admin. Make someone else an admin first.';
+
+export function toAccountDto(row: UserWithCounts): AccountDto {
+  return { id: row.id, username: row.username, isAdmin: row.isAdmin, createdAt: row.createdAt.toISOString(), playlistCount: row.playlistCount };
+}
+
+export const listAccounts = (db: Db): AccountDto[] => listUsersWithCounts(db).map(toAccountDto);
+
+export function findAccount(db: Db, id: number): AccountDto {
+  const row = findUserWithCounts(db, id);
+  if (!row) throw new NotFoundError('User not found');
+  return toAccountDto(row);
+}
+
+/** Inside a write transaction (BEGIN IMMEDIATE), so two admins demoting each other cannot both win. */
+function assertAnotherAdminRemains(db: Db, id: number): void {
+  const user = findUserWithCounts(db, id);
+  if (!user) throw new NotFoundError('User not found');
+  if (user.isAdmin && countOtherAdmins(db, id) === 0) throw new ConflictError(LAST_ADMIN_MESSAGE);
+}
+
+export interface AccountChanges {
+  password?: string | undefined;
+  isAdmin?: boolean | undefined;
+}
+
+/**
+ * A new password signs the user out everywhere (as `cli user passwd` does), except the session
+ * that made the change when an admin resets their own. Revoking admin keeps one admin at least.
+ */
+export async function updateAccount(db: Db, id: number, changes: AccountChanges, actingSessionId: string | null = null): Promise<AccountDto> {
+  if (changes.password === undefined && changes.isAdmin === undefined) throw new BadRequestError('Send a new password or isAdmin');
+  const problem = changes.password === undefined ? null : passwordProblem(changes.password);
+  if (problem) throw new BadRequestError(problem);
+  findAccount(db, id);
+  // Hashing is slow and async: done before the (synchronous) transaction.
+  const hash = changes.password === undefined ? null : await hashPassword(changes.password);
+  db.transaction(() => {
+    if (changes.isAdmin === false) assertAnotherAdminRemains(db, id);
+    if (changes.isAdmin !== undefined) setAdmin(db, id, changes.isAdmin);
+    if (hash !== null) {
+      setPasswordHash(db, id, hash);
+      deleteSessionsExcept(db, id, actingSessionId);
+    }
+  });
+  return findAccount(db, id);
+}
+
+/** The account, its sessions, playlists and temporary shares (db/queries/accounts.ts); never the last admin. */
+export function removeAccount(db: Db, id: number): void {
+  db.transaction(() => {
+    assertAnotherAdminRemains(db, id);
+    deleteUserAndShares(db, id);
+  });
+}
