@@ -1,5 +1,94 @@
 'use client';
-/** Placeholder until Manage Songs lands (issue 11, item 3). */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useUser } from '../../app/user-context.ts';
+import { useAdminSongs, useAlbums } from '../../lib/queries.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card, CardTitle } from '../../ui/card.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import { useUploadedHighlight } from '../music/uploaded-highlight.ts';
+import { BulkBar } from './bulk-bar.tsx';
+import { count } from './chunked-bulk.ts';
+import { ManageControls } from './manage-controls.tsx';
+import { ManageList } from './manage-list.tsx';
+import { useSelection } from './selection.ts';
+import { type AlbumFilter, type SongSort, orderSongs } from './song-order.ts';
+import { useBulkActions } from './use-bulk-actions.ts';
+
+/** The Music tab's Manage Songs (spec §2): every song, filtered, sorted, edited one by one or in bulk. */
 export function ManageSongs() {
-  return <section aria-label="Manage Songs" />;
+  const user = useUser();
+  const songs = useAdminSongs();
+  const albums = useAlbums();
+  const albumList = useMemo(() => albums.data ?? [], [albums.data]);
+  const [filter, setFilter] = useState<AlbumFilter>('all');
+  const [sort, setSort] = useState<SongSort>('recent');
+  const visible = useMemo(() => orderSongs(songs.data ?? [], filter, sort), [songs.data, filter, sort]);
+  const selection = useSelection(visible);
+  const bulk = useBulkActions(selection.drop);
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
+  const toggleExpanded = useCallback((id: number) => setExpanded((current) => {
+    const next = new Set(current);
+    if (!next.delete(id)) next.add(id);
+    return next;
+  }), []);
+  const highlighted = useUploadedHighlight((state) => state.songIds);
+  // Highlights belong to this visit of the page: leaving it forgets them.
+  useEffect(() => () => useUploadedHighlight.getState().clear(), []);
+
+  return (
+    <Card className="grid gap-4 p-4 md:p-6" aria-labelledby="manage-songs-heading" role="region">
+      <div className="flex items-baseline justify-between gap-2">
+        <CardTitle id="manage-songs-heading">Manage Songs</CardTitle>
+        {songs.data ? <p className="text-sm tabular-nums text-muted-foreground">{count(visible.length)} {visible.length === 1 ? 'song' : 'songs'}</p> : null}
+      </div>
+      <ManageControls
+        albums={albumList}
+        filter={filter}
+        onFilter={setFilter}
+        sort={sort}
+        onSort={setSort}
+        display={user.displayPreference}
+        allSelected={selection.allSelected}
+        canSelect={visible.length > 0}
+        onSelectAll={selection.selectAll}
+        onDeselectAll={selection.clear}
+      />
+      {songs.isPending ? (
+        <div aria-label="Loading songs" aria-busy="true" className="grid gap-2">
+          {Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="h-14" />)}
+        </div>
+      ) : songs.isError ? (
+        <div role="alert" className="grid justify-items-center gap-3 py-10 text-center">
+          <p className="font-medium">Failed to load songs</p>
+          <p className="text-sm text-muted-foreground">{songs.error.message}</p>
+          <Button variant="outline" busy={songs.isFetching} onClick={() => void songs.refetch()}>Try Again</Button>
+        </div>
+      ) : visible.length === 0 ? (
+        <p className="py-10 text-center text-sm text-muted-foreground">{songs.data.length === 0 ? 'No songs yet. Upload some above.' : 'No songs in this album.'}</p>
+      ) : (
+        <ManageList
+          songs={visible}
+          albums={albumList}
+          preference={user.displayPreference}
+          selected={selection.selected}
+          expanded={expanded}
+          highlighted={highlighted}
+          onSelect={selection.toggle}
+          onExpand={toggleExpanded}
+        />
+      )}
+      {selection.ids.length > 0 ? (
+        <BulkBar
+          selected={selection.ids.length}
+          albums={albumList}
+          progress={bulk.progress}
+          report={bulk.report}
+          onDismissReport={bulk.dismissReport}
+          onRun={(kind) => bulk.run(kind, selection.ids)}
+          onAssign={(album) => bulk.assign(album, selection.ids)}
+          onClear={selection.clear}
+        />
+      ) : null}
+    </Card>
+  );
 }

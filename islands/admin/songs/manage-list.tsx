@@ -1,0 +1,103 @@
+import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { AlbumDto, DisplayPreference, SongDto } from '../../../src/shared/types.ts';
+import { songSubtitle } from '../../library/library-view.tsx';
+import { useCurrentTrack, usePlayer } from '../../player/player-store.ts';
+import { ManageRow } from './manage-row.tsx';
+import { SongPanel } from './song-panel.tsx';
+
+/** A collapsed row (60 px) and the gap below it; expanded rows are measured. */
+const ROW_ESTIMATE = 64;
+
+/**
+ * The list's distance from the top of the document, kept current while what sits above it
+ * (the upload card and its queue) grows or shrinks, so the window virtualizer stays aligned.
+ */
+function useDocumentTop(ref: RefObject<HTMLElement | null>): number {
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => ref.current && setTop(Math.round(ref.current.getBoundingClientRect().top + window.scrollY));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, [ref]);
+  return top;
+}
+
+interface ManageListProps {
+  songs: SongDto[];
+  albums: AlbumDto[];
+  preference: DisplayPreference;
+  selected: ReadonlySet<number>;
+  expanded: ReadonlySet<number>;
+  highlighted: readonly number[];
+  onSelect: (id: number) => void;
+  onExpand: (id: number) => void;
+}
+
+/** Manage Songs' rows, virtualised on the window's scroll (50,000 songs stay smooth). */
+export function ManageList({ songs, albums, preference, selected, expanded, highlighted, onSelect, onExpand }: ManageListProps) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const scrollMargin = useDocumentTop(listRef);
+  const virtualizer = useWindowVirtualizer({
+    count: songs.length,
+    estimateSize: () => ROW_ESTIMATE,
+    overscan: 6,
+    scrollMargin,
+    getItemKey: (index) => songs[index]!.id,
+    // A row is never 0 px tall; an element not laid out (yet) keeps the estimate.
+    measureElement: (element, entry, instance) => measureElement(element, entry, instance) || ROW_ESTIMATE,
+  });
+  const currentId = useCurrentTrack()?.id;
+  const songsRef = useRef(songs);
+  songsRef.current = songs;
+  const play = useCallback((id: number) => {
+    const queue = songsRef.current;
+    usePlayer.getState().start(queue, queue.findIndex((song) => song.id === id), 'library');
+  }, []);
+
+  // A newly highlighted upload (spec §4) is scrolled into view once it is in the list.
+  const scrolledTo = useRef(new Set<number>());
+  const newest = highlighted.at(-1);
+  useEffect(() => {
+    if (newest === undefined || scrolledTo.current.has(newest)) return;
+    const index = songs.findIndex((song) => song.id === newest);
+    if (index < 0) return;
+    scrolledTo.current.add(newest);
+    virtualizer.scrollToIndex(index, { align: 'center' });
+  }, [newest, songs, virtualizer]);
+
+  const lit = new Set(highlighted);
+  return (
+    <ul ref={listRef} aria-label="Manage songs" data-count={songs.length} className="relative" style={{ height: virtualizer.getTotalSize() }}>
+      {virtualizer.getVirtualItems().map((item) => {
+        const song = songs[item.index]!;
+        const open = expanded.has(song.id);
+        return (
+          <li
+            key={item.key}
+            data-index={item.index}
+            ref={virtualizer.measureElement}
+            className="absolute inset-x-0 top-0 pb-1"
+            style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+          >
+            <ManageRow
+              song={song}
+              subtitle={songSubtitle(song, preference)}
+              selected={selected.has(song.id)}
+              expanded={open}
+              highlighted={lit.has(song.id)}
+              current={song.id === currentId}
+              onSelect={onSelect}
+              onExpand={onExpand}
+              onPlay={play}
+            >
+              {open ? <SongPanel song={song} albums={albums} /> : null}
+            </ManageRow>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,60 @@
+import { useId, useState } from 'react';
+import type { AlbumDto, SongDto } from '../../../src/shared/types.ts';
+import { Button } from '../../ui/button.tsx';
+import { Field, Input, NativeSelect } from '../../ui/input.tsx';
+import type { SongPatch } from './song-writes.ts';
+import { TagInput } from './tag-input.tsx';
+
+interface SongEditFormProps {
+  song: SongDto;
+  albums: AlbumDto[];
+  onSave: (patch: SongPatch) => Promise<boolean>;
+}
+
+/** Spec §2: title, artist, album (or none) and tags, saved together with Save Changes. */
+export function SongEditForm({ song, albums, onSave }: SongEditFormProps) {
+  const id = useId();
+  const [title, setTitle] = useState(song.title);
+  const [artist, setArtist] = useState(song.artist ?? '');
+  const [albumId, setAlbumId] = useState(song.albumId === null ? '' : String(song.albumId));
+  const [tags, setTags] = useState<readonly string[]>(song.tags);
+  const [saving, setSaving] = useState(false);
+  return (
+    <form
+      aria-label="Edit song"
+      className="grid gap-4 sm:grid-cols-2"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (!title.trim()) return;
+        setSaving(true);
+        await onSave({ title, artist: artist.trim() ? artist : null, albumId: albumId ? Number(albumId) : null, tags: [...tags] });
+        setSaving(false);
+      }}
+    >
+      <Field label="Title" htmlFor={`${id}-title`}>
+        <Input id={`${id}-title`} value={title} required onChange={(event) => setTitle(event.target.value)} />
+      </Field>
+      <Field label="Artist" htmlFor={`${id}-artist`}>
+        <Input id={`${id}-artist`} value={artist} onChange={(event) => setArtist(event.target.value)} />
+      </Field>
+      <Field label="Album" htmlFor={`${id}-album`}>
+        <NativeSelect id={`${id}-album`} value={albumId} onChange={(event) => setAlbumId(event.target.value)}>
+          <option value="">None</option>
+          {albums.map((album) => (
+            <option key={album.id} value={String(album.id)}>
+              {album.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <Field label="Tags" htmlFor={`${id}-tags`}>
+        <TagInput id={`${id}-tags`} tags={tags} onChange={setTags} />
+      </Field>
+      <div className="sm:col-span-2">
+        <Button type="submit" busy={saving} disabled={!title.trim()}>
+          Save Changes
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,107 @@
+import { useRef, useState } from 'react';
+import type { AlbumDto, SongDto } from '../../../src/shared/types.ts';
+import { AlertDialog, AlertDialogContent } from '../../ui/alert-dialog.tsx';
+import { Artwork } from '../../ui/artwork.tsx';
+import { Button } from '../../ui/button.tsx';
+import { SongEditForm } from './song-edit-form.tsx';
+import { useSongWrites } from './song-writes.ts';
+
+/** The download's file name: the title (without characters file systems refuse) and the audio's extension. */
+export function downloadName(song: Pick<SongDto, 'title' | 'audioUrl'>): string {
+  const ext = /\.(\w+)$/.exec(song.audioUrl)?.[1];
+  const base = song.title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim() || 'song';
+  return ext ? `${base}.${ext}` : base;
+}
+
+/** A hidden file input behind a button; the chosen file goes to `onFile`, then the input resets. */
+function FilePicker({ accept, label, busy, onFile, children }: { accept: string; label: string; busy: boolean; onFile: (file: File) => Promise<unknown>; children: React.ReactNode }) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        accept={accept}
+        aria-label={label}
+        className="hidden"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void onFile(file);
+        }}
+      />
+      <Button variant="outline" busy={busy} onClick={() => input.current?.click()}>
+        {children}
+      </Button>
+    </>
+  );
+}
+
+/** A song's expanded row: actions, thumbnail, and the edit form (spec §2). */
+export function SongPanel({ song, albums }: { song: SongDto; albums: AlbumDto[] }) {
+  const writes = useSongWrites();
+  const [busy, setBusy] = useState<'audio' | 'status' | 'delete' | 'thumbnail' | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const during = async (what: NonNullable<typeof busy>, work: () => Promise<unknown>) => {
+    setBusy(what);
+    try {
+      await work();
+    } finally {
+      setBusy(null);
+    }
+  };
+  const published = song.status === 'published';
+  return (
+    <div className="grid gap-5">
+      <div className="flex flex-wrap gap-2">
+        <Button asChild variant="outline">
+          <a href={song.audioUrl} download={downloadName(song)}>
+            <span aria-hidden="true" className="i-lucide-download" />
+            Download
+          </a>
+        </Button>
+        <FilePicker accept="audio/*" label="Replacement audio file" busy={busy === 'audio'} onFile={(file) => during('audio', () => writes.replaceAudio(song.id, file))}>
+          <span aria-hidden="true" className="i-lucide-file-audio" />
+          Replace Audio
+        </FilePicker>
+        <Button variant="outline" busy={busy === 'status'} onClick={() => void during('status', () => writes.setStatus(song.id, published ? 'pending' : 'published'))}>
+          <span aria-hidden="true" className={published ? 'i-lucide-eye-off' : 'i-lucide-eye'} />
+          {published ? 'Unpublish' : 'Publish'}
+        </Button>
+        <Button variant="outline" className="text-destructive-text" onClick={() => setConfirming(true)}>
+          <span aria-hidden="true" className="i-lucide-trash-2" />
+          Delete
+        </Button>
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <Artwork url={song.artworkUrl} alt={song.artworkUrl ? `Thumbnail of ${song.title}` : ''} className="h-16 w-16 text-2xl" />
+        <FilePicker accept="image/*" label="Thumbnail image file" busy={busy === 'thumbnail'} onFile={(file) => during('thumbnail', () => writes.uploadThumbnail(song.id, file))}>
+          <span aria-hidden="true" className="i-lucide-image-up" />
+          {song.artworkUrl ? 'Replace Thumbnail' : 'Upload Thumbnail'}
+        </FilePicker>
+        {song.artworkUrl ? (
+          <Button variant="ghost" disabled={busy === 'thumbnail'} onClick={() => void during('thumbnail', () => writes.removeThumbnail(song.id))}>
+            <span aria-hidden="true" className="i-lucide-image-off" />
+            Remove Thumbnail
+          </Button>
+        ) : null}
+      </div>
+      <SongEditForm key={`${song.title}|${song.artist}|${song.albumId}|${song.tags.join('|')}`} song={song} albums={albums} onSave={(patch) => writes.update(song.id, patch)} />
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogContent
+          title="Delete this song?"
+          description={`"${song.title}" moves to Deleted, where it can be restored for 7 days.`}
+          confirmLabel="Delete"
+          busy={busy === 'delete'}
+          onConfirm={() =>
+            void during('delete', async () => {
+              await writes.remove(song.id);
+              // Success or failure, the confirmation closes (spec §8: failed deletes close it).
+              setConfirming(false);
+            })
+          }
+        />
+      </AlertDialog>
+    </div>
+  );
+}

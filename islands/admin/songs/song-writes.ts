@@ -1,0 +1,91 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { ImageUploadDto, SongDto, SongStatus } from '../../../src/shared/types.ts';
+import { apiRequest } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/queries.ts';
+import { toast } from '../../ui/toast-store.ts';
+
+export interface SongPatch {
+  title?: string;
+  artist?: string | null;
+  tags?: string[];
+  albumId?: number | null;
+  artworkUrl?: string | null;
+}
+
+const failed = (description: string) => toast({ title: 'Error', description, variant: 'destructive' });
+
+/**
+ * One song's writes (spec §7) with their §8 toasts. Each resolves true when it worked. The
+ * answer replaces the song in the admin list at once; then every song list and the albums
+ * (their artwork and visibility follow the songs) are refreshed.
+ */
+export function useSongWrites() {
+  const queryClient = useQueryClient();
+  return useMemo(() => {
+    const refresh = (change?: { song: SongDto } | { removed: number }) => {
+      if (change) {
+        queryClient.setQueryData<SongDto[]>(queryKeys.adminSongs, (list) =>
+          'song' in change ? list?.map((s) => (s.id === change.song.id ? change.song : s)) : list?.filter((s) => s.id !== change.removed),
+        );
+      }
+      void queryClient.invalidateQueries({ queryKey: queryKeys.songs });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.albums });
+    };
+    const attempt = async (run: () => Promise<void>, success: string, failure: () => void) => {
+      try {
+        await run();
+        toast({ title: success });
+        return true;
+      } catch {
+        failure();
+        return false;
+      }
+    };
+    const patch = (id: number, body: SongPatch) =>
+      attempt(async () => refresh({ song: await apiRequest<SongDto>(`/api/songs/${id}`, { method: 'PATCH', body }) }), 'Song updated!', () => failed('Failed to update song'));
+
+    return {
+      refresh,
+      update: patch,
+      setStatus: (id: number, status: SongStatus) =>
+        attempt(
+          async () => refresh({ song: await apiRequest<SongDto>(`/api/songs/${id}/status`, { method: 'PATCH', body: { status } }) }),
+          'Status updated!',
+          () => failed('Failed to update song status'),
+        ),
+      remove: (id: number) =>
+        attempt(
+          async () => {
+            await apiRequest(`/api/songs/${id}`, { method: 'DELETE' });
+            refresh({ removed: id });
+          },
+          'Song moved to deleted!',
+          () => failed('Failed to delete song'),
+        ),
+      replaceAudio: (id: number, file: File) => {
+        const body = new FormData();
+        body.set('file', file);
+        return attempt(
+          async () => refresh({ song: await apiRequest<SongDto>(`/api/songs/${id}/audio`, { method: 'PATCH', body }) }),
+          'Audio replaced!',
+          () => failed('Failed to replace audio file'),
+        );
+      },
+      /** POST /api/upload/image, then the song's artworkUrl (spec §7). */
+      uploadThumbnail: async (id: number, file: File) => {
+        const body = new FormData();
+        body.set('file', file);
+        let objectPath: string;
+        try {
+          objectPath = (await apiRequest<ImageUploadDto>('/api/upload/image', { method: 'POST', body })).objectPath;
+        } catch {
+          toast({ title: 'Upload failed', description: 'Could not upload thumbnail', variant: 'destructive' });
+          return false;
+        }
+        return patch(id, { artworkUrl: objectPath });
+      },
+      removeThumbnail: (id: number) => patch(id, { artworkUrl: null }),
+    };
+  }, [queryClient]);
+}

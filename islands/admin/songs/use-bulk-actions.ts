@@ -1,0 +1,91 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import type { SongDto } from '../../../src/shared/types.ts';
+import { apiRequest } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/queries.ts';
+import { toast } from '../../ui/toast-store.ts';
+import { runBounded } from './bounded-pool.ts';
+import { count, describeFailure, progressText, runChunked } from './chunked-bulk.ts';
+
+export type BulkKind = 'publish' | 'unpublish' | 'delete';
+
+const TEXTS: Record<BulkKind, { verb: string; success: string; failure: string }> = {
+  publish: { verb: 'Publishing', success: 'Songs published!', failure: 'Failed to publish songs' },
+  unpublish: { verb: 'Unpublishing', success: 'Songs unpublished!', failure: 'Failed to unpublish songs' },
+  delete: { verb: 'Deleting', success: 'Songs moved to deleted!', failure: 'Failed to delete songs' },
+};
+
+/** Spec §7 bulk assign is one PATCH per song: this many in flight at once. */
+export const ASSIGN_CONCURRENCY = 6;
+
+export interface BulkProgress {
+  text: string;
+  value: number;
+  total: number;
+}
+
+/**
+ * The bulk bar's actions over the selected ids, with progress and a report of what failed
+ * (what succeeded stays done and leaves the selection; the failed songs stay selected).
+ */
+export function useBulkActions(onDone: (ids: readonly number[]) => void) {
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState<BulkProgress | null>(null);
+  const [report, setReport] = useState<string[]>([]);
+
+  const finish = useCallback(
+    (done: readonly number[], update: (song: SongDto) => SongDto | null) => {
+      const ids = new Set(done);
+      queryClient.setQueryData<SongDto[]>(queryKeys.adminSongs, (list) =>
+        list?.flatMap((song) => (ids.has(song.id) ? (update(song) ?? []) : [song])),
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.songs });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.albums });
+      onDone(done);
+      setProgress(null);
+    },
+    [queryClient, onDone],
+  );
+
+  const run = useCallback(
+    async (kind: BulkKind, ids: readonly number[]) => {
+      const texts = TEXTS[kind];
+      setReport([]);
+      const result = await runChunked(
+        ids,
+        (songIds) => apiRequest(`/api/songs/bulk/${kind}`, { method: 'POST', body: { songIds } }),
+        (end, total) => setProgress({ text: progressText(texts.verb, end, total), value: end, total }),
+      );
+      const status = kind === 'publish' ? 'published' : 'pending';
+      finish(result.done, (song) => (kind === 'delete' ? null : { ...song, status }));
+      if (result.failed.length === 0) toast({ title: texts.success });
+      else {
+        toast({ title: 'Error', description: texts.failure, variant: 'destructive' });
+        setReport(result.failed.map(describeFailure));
+      }
+    },
+    [finish],
+  );
+
+  const assign = useCallback(
+    async (album: { id: number; name: string }, ids: readonly number[]) => {
+      setReport([]);
+      const failures = await runBounded(
+        ids,
+        ASSIGN_CONCURRENCY,
+        (id) => apiRequest(`/api/songs/${id}`, { method: 'PATCH', body: { albumId: album.id } }),
+        (settled, total) => setProgress({ text: progressText('Assigning', settled, total), value: settled, total }),
+      );
+      const failed = new Set(failures.map((f) => f.item));
+      finish(ids.filter((id) => !failed.has(id)), (song) => ({ ...song, albumId: album.id, albumName: album.name }));
+      if (failures.length === 0) toast({ title: 'Album assigned!' });
+      else {
+        toast({ title: 'Error', description: 'Failed to assign album', variant: 'destructive' });
+        setReport([`${count(failures.length)} of ${count(ids.length)} songs failed: ${failures[0]!.message}`]);
+      }
+    },
+    [finish],
+  );
+
+  return { progress, report, dismissReport: useCallback(() => setReport([]), []), run, assign };
+}
