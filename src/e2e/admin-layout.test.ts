@@ -151,6 +151,7 @@ describe('the sidebar', () => {
   test('below 768 px it is a drawer (18rem) opened from the header; a link closes it; ctrl+b opens it too', async () => {
     const { page, problems, context } = await open('/admin', { viewport: PHONE });
     expect(await sidebar(page).isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Toggle sidebar' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Admin menu' });
     await drawer.waitFor();

@@ -1,5 +1,47 @@
 'use client';
-/** Placeholder until the Albums tab lands (issue 11, item 4). */
+import { LoadError } from '../../albums/load-error.tsx';
+import { sortAlbums } from '../../albums/album-text.ts';
+import { useAlbums } from '../../lib/queries.ts';
+import { Card, CardTitle } from '../../ui/card.tsx';
+import { Message } from '../../ui/message.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import { AlbumAdminRow } from './album-admin-row.tsx';
+import { CreateAlbumForm } from './create-album-form.tsx';
+
+function AlbumList() {
+  const albums = useAlbums();
+  if (albums.isPending) {
+    return (
+      <div aria-busy="true" aria-label="Loading albums" className="grid gap-3 py-2">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="flex items-center gap-3">
+            <Skeleton className="h-10 w-10" />
+            <Skeleton className="h-4 flex-1" />
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (albums.isError) return <LoadError heading="Failed to load albums" error={albums.error} onRetry={() => void albums.refetch()} />;
+  if (albums.data.length === 0) return <Message icon="i-lucide-disc-3" heading="No albums yet" />;
+  return (
+    <ul aria-label="Albums" className="divide-y divide-border">
+      {sortAlbums(albums.data).map((album) => (
+        <AlbumAdminRow key={album.id} album={album} />
+      ))}
+    </ul>
+  );
+}
+
+/** The admin area's Albums tab (spec §2): Create Album, then every album with Edit and Delete. */
 export function AlbumsTab() {
-  return <section aria-label="Albums" />;
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <CreateAlbumForm />
+      <Card className="grid grid-cols-1 gap-2">
+        <CardTitle>Albums</CardTitle>
+        <AlbumList />
+      </Card>
+    </div>
+  );
 }

@@ -61,11 +61,13 @@ export function AdminArea({ sidebarOpen, onSidebarOpenChange }: AdminAreaProps) 
           <Button variant="ghost" size="icon" aria-label="Open menu" aria-haspopup="dialog" className="md:hidden" onClick={() => setDrawerOpen(true)}>
             <span aria-hidden="true" className="i-lucide-menu text-xl" />
           </Button>
-          <Tooltip content="Toggle sidebar (Ctrl+B)">
-            <Button variant="ghost" size="icon" aria-label="Toggle sidebar" aria-expanded={sidebarOpen} className="hidden md:inline-flex" onClick={() => setSidebar(!sidebarOpen)}>
-              <span aria-hidden="true" className={cn(sidebarOpen ? 'i-lucide-panel-left-close' : 'i-lucide-panel-left-open', 'text-xl')} />
-            </Button>
-          </Tooltip>
+          <div className="hidden md:block">
+            <Tooltip content="Toggle sidebar (Ctrl+B)">
+              <Button variant="ghost" size="icon" aria-label="Toggle sidebar" aria-expanded={sidebarOpen} onClick={() => setSidebar(!sidebarOpen)}>
+                <span aria-hidden="true" className={cn(sidebarOpen ? 'i-lucide-panel-left-close' : 'i-lucide-panel-left-open', 'text-xl')} />
+              </Button>
+            </Tooltip>
+          </div>
           <div className="flex min-w-0 flex-1 items-baseline gap-2 px-1">
             <h1 className="text-lg font-bold">Admin</h1>
             <span aria-hidden="true" className="text-muted-foreground">/</span>
