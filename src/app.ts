@@ -16,6 +16,7 @@ import { tempShareRoutes } from '../routes/temp-shares/index.ts';
 import { uploadRoutes } from '../routes/uploads/index.ts';
 import { audioProxyRoutes } from '../routes/audio-proxy/index.ts';
 import { appPasswordRoutes } from '../routes/subsonic/app-passwords.ts';
+import { subsonicRoutes } from '../routes/subsonic/index.ts';
 import { type AppDeps, createAppContext } from './app-context.ts';
 import { NotFoundError } from './errors.ts';
 import { compressionPlugin } from './http/compression.ts';
@@ -48,6 +49,7 @@ export function createApp(deps: AppDeps) {
     .use(tempShareRoutes(ctx))
     .use(audioProxyRoutes(ctx))
     .use(appPasswordRoutes(ctx))
+    .use(subsonicRoutes(ctx))
     .use(pages.plugin)
     .all('/api/*', () => {
       throw new NotFoundError('No such API endpoint');

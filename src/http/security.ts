@@ -31,6 +31,8 @@ export function securityPlugin(config: Pick<Config, 'publicUrl' | 'trustProxy'>)
       set.headers['referrer-policy'] = 'strict-origin-when-cross-origin';
       set.headers['x-frame-options'] = 'DENY';
       if (SAFE_METHODS.has(request.method)) return;
+      // The Subsonic API signs each request with an app password, never a cookie: no CSRF to stop.
+      if (new URL(request.url).pathname.startsWith('/rest/')) return;
       const source = sourceOrigin(request);
       if (source === null) return;
       if (source === publicOrigin || source === requestOrigin(request, config.trustProxy)) return;

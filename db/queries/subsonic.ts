@@ -1,0 +1,55 @@
+import type { Db } from '../client.ts';
+import { perDb } from './prepared.ts';
+import { LIVE_ALBUM_JOIN, SONG_VALUE_COLUMNS, type SongValues } from './songs.ts';
+
+// The Subsonic API's reads (src/services/subsonic). Raw prepared SQL: these run per request or
+// over the whole catalogue, and the visibility rule is the library's: published and not trashed.
+const VISIBLE = "s.status = 'published' AND s.deleted_at IS NULL";
+
+/** One visible song as the Subsonic library index needs it (src/services/subsonic/library.ts). */
+export type LibraryRow = [
+  id: number,
+  artist: string | null,
+  albumId: number | null,
+  albumName: string | null,
+  albumCreatedAt: number | null,
+  duration: number,
+  hasArtwork: 0 | 1,
+];
+
+const libraryQuery = perDb((db) =>
+  db.$client.prepare<LibraryRow, []>(
+    `SELECT s.id, s.artist, a.id, a.name, a.created_at, s.duration, s.artwork_url IS NOT NULL
+     FROM songs s ${LIVE_ALBUM_JOIN} WHERE ${VISIBLE} ORDER BY s.id`,
+  ),
+);
+
+/** Every visible song, oldest first, with its live album. */
+export function listLibraryRows(db: Db): LibraryRow[] {
+  return libraryQuery(db).values() as LibraryRow[];
+}
+
+// json_each keeps the order of the given ids (its key is the array index).
+const byIdsQuery = perDb((db) =>
+  db.$client.prepare<SongValues, [string]>(
+    `SELECT ${SONG_VALUE_COLUMNS} FROM json_each(?) j CROSS JOIN songs s ON s.id = j.value ${LIVE_ALBUM_JOIN}
+     WHERE ${VISIBLE} ORDER BY j.key`,
+  ),
+);
+
+/** The visible ones among `ids`, in the order given. */
+export function listVisibleSongValuesByIds(db: Db, ids: readonly number[]): SongValues[] {
+  if (ids.length === 0) return [];
+  return byIdsQuery(db).values(JSON.stringify(ids)) as SongValues[];
+}
+
+const pageQuery = perDb((db) =>
+  db.$client.prepare<SongValues, [number, number]>(
+    `SELECT ${SONG_VALUE_COLUMNS} FROM songs s ${LIVE_ALBUM_JOIN} WHERE ${VISIBLE} ORDER BY s.id LIMIT ? OFFSET ?`,
+  ),
+);
+
+/** A page of every visible song by id (for apps that sync the whole library through an empty search). */
+export function listVisibleSongValuesPage(db: Db, limit: number, offset: number): SongValues[] {
+  return pageQuery(db).values(limit, offset) as SongValues[];
+}

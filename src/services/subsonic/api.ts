@@ -1,0 +1,99 @@
+import type { Db } from '../../../db/client.ts';
+import { findUserByUsername } from '../../../db/queries/users.ts';
+import type { UserRow } from '../../../db/schema/index.ts';
+import { type ActivityLists, album, albumList2, artist, artists, indexes, musicFolders, randomSongs, song } from './browse.ts';
+import { type Marks, NO_MARKS } from './dto.ts';
+import { notAuthorised, notFound } from './errors.ts';
+import { type Library, currentLibrary } from './library.ts';
+import type { Params } from './params.ts';
+import { createPlaylist, deletePlaylist, playlist, playlists, updatePlaylist } from './playlists.ts';
+import { search3 } from './search.ts';
+import type { XmlObject } from './xml.ts';
+
+/** One authenticated API call, free of HTTP: what every method below reads. */
+export interface Call {
+  db: Db;
+  user: UserRow;
+  params: Params;
+  now: number;
+}
+
+interface Context extends Call {
+  library: Library;
+  marks: Marks;
+  activity: ActivityLists;
+}
+
+type Method = (context: Context) => XmlObject;
+
+const NO_ACTIVITY: ActivityLists = { frequent: () => [], recent: () => [], starred: () => [] };
+
+/** The OpenSubsonic extensions Hearth speaks (also answered without signing in). */
+export function openSubsonicExtensions(): XmlObject {
+  return {
+    openSubsonicExtensions: [
+      { name: 'apiKeyAuthentication', versions: [1] },
+      { name: 'formPost', versions: [1] },
+    ],
+  };
+}
+
+function userInfo({ db, user, params }: Context): XmlObject {
+  const name = params.get('username') ?? user.username;
+  let who = user;
+  if (name.toLowerCase() !== user.username.toLowerCase()) {
+    if (!user.isAdmin) throw notAuthorised("Only an admin can see another person's account");
+    const other = findUserByUsername(db, name.normalize('NFC'));
+    if (!other) throw notFound('User');
+    who = other;
+  }
+  return {
+    user: {
+      username: who.username,
+      scrobblingEnabled: true,
+      adminRole: who.isAdmin,
+      settingsRole: false,
+      downloadRole: true,
+      uploadRole: false,
+      playlistRole: true,
+      coverArtRole: false,
+      commentRole: false,
+      podcastRole: false,
+      streamRole: true,
+      jukeboxRole: false,
+      shareRole: false,
+      videoConversionRole: false,
+      folder: [1],
+    },
+  };
+}
+
+const METHODS: Record<string, Method> = {
+  ping: () => ({}),
+  getLicense: () => ({ license: { valid: true } }),
+  getOpenSubsonicExtensions: openSubsonicExtensions,
+  getMusicFolders: musicFolders,
+  getIndexes: (c) => indexes(c.library, c.marks, c.params),
+  getArtists: (c) => artists(c.library, c.marks),
+  getArtist: (c) => artist(c.library, c.marks, c.params),
+  getAlbum: (c) => album(c.db, c.library, c.marks, c.params),
+  getSong: (c) => song(c.db, c.library, c.marks, c.params),
+  getAlbumList2: (c) => albumList2(c.library, c.marks, c.params, c.activity),
+  getRandomSongs: (c) => randomSongs(c.db, c.library, c.marks, c.params),
+  search3: (c) => search3(c.db, c.library, c.marks, c.params),
+  getPlaylists: (c) => playlists(c.db, c.user, c.params),
+  getPlaylist: (c) => playlist(c.db, c.library, c.marks, c.params),
+  createPlaylist: (c) => createPlaylist(c.db, c.library, c.marks, c.user, c.params, new Date(c.now)),
+  updatePlaylist: (c) => updatePlaylist(c.db, c.user, c.params, new Date(c.now)),
+  deletePlaylist: (c) => deletePlaylist(c.db, c.user, c.params, new Date(c.now)),
+  getUser: userInfo,
+};
+
+export const isApiMethod = (name: string) => Object.hasOwn(METHODS, name);
+
+/** Runs a method that answers with data (media methods answer with bytes, in routes/subsonic). */
+export function runMethod(name: string, call: Call): XmlObject {
+  const method = METHODS[name];
+  if (!method) throw notFound('Method');
+  return method({ ...call, library: currentLibrary(call.db, call.now), marks: NO_MARKS, activity: NO_ACTIVITY });
+}

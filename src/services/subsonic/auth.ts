@@ -1,0 +1,72 @@
+import type { Db } from '../../../db/client.ts';
+import { findUserById, findUserByUsername } from '../../../db/queries/users.ts';
+import type { UserRow } from '../../../db/schema/index.ts';
+import { TooManyRequestsError } from '../../errors.ts';
+import { type AppPasswordKey, checkApiKey, checkPlainPassword, checkToken } from '../accounts/app-passwords.ts';
+import type { LoginThrottle } from '../accounts/login-throttle.ts';
+import { normalizeUsername } from '../names/usernames.ts';
+import { SUBSONIC_ERROR, SubsonicError, missing } from './errors.ts';
+import type { Params } from './params.ts';
+
+export interface AuthDeps {
+  db: Db;
+  key: AppPasswordKey;
+  throttle: LoginThrottle;
+}
+
+const wrongCredentials = () => new SubsonicError(SUBSONIC_ERROR.wrongCredentials, 'Wrong username or password');
+
+/** `p` in clear or as `enc:` followed by hex; null when the hex is not hex. */
+function plainPassword(raw: string): string | null {
+  if (!raw.startsWith('enc:')) return raw;
+  const hex = raw.slice(4);
+  return /^(?:[0-9a-fA-F]{2})*$/.test(hex) ? Buffer.from(hex, 'hex').toString('utf8') : null;
+}
+
+/** The web login's back-off, in the envelope: HTTP 429 with Retry-After. */
+function throttled(check: () => void): void {
+  try {
+    check();
+  } catch (error) {
+    if (!(error instanceof TooManyRequestsError)) throw error;
+    throw new SubsonicError(SUBSONIC_ERROR.generic, error.message, 429, error.headers);
+  }
+}
+
+/**
+ * Who is asking: `apiKey` (OpenSubsonic), or `u` with `t`+`s` (t = md5(app password + s)) or `p`.
+ * Only app passwords count, never the web password. Failures count towards the web login's
+ * back-off for the username and the address; checks are synchronous, so the count cannot be outrun.
+ */
+export function authenticate({ db, key, throttle }: AuthDeps, params: Params, ip: string, now: number): UserRow {
+  const apiKey = params.get('apiKey');
+  const username = params.get('u');
+  if (apiKey !== undefined) {
+    if (username !== undefined) throw new SubsonicError(SUBSONIC_ERROR.conflictingAuth, 'Use either apiKey or u, not both');
+    throttled(() => throttle.assertMayTry(ip, null, now));
+    const row = checkApiKey(db, apiKey, now);
+    const user = row && findUserById(db, row.userId);
+    if (!user) {
+      throttle.failedAttempt(ip, null, now);
+      throw new SubsonicError(SUBSONIC_ERROR.invalidApiKey, 'Invalid API key');
+    }
+    return user;
+  }
+  if (!username) throw missing('u');
+  const [token, salt, password] = [params.get('t'), params.get('s'), params.get('p')];
+  if (token === undefined && password === undefined) throw missing(salt === undefined ? 'p' : 't');
+  if (token !== undefined && !salt) throw missing('s');
+  throttled(() => throttle.assertMayTry(ip, username, now));
+  const user = findUserByUsername(db, normalizeUsername(username));
+  let ok = false;
+  if (user && token !== undefined) ok = checkToken(db, key, user.id, token, salt!, now) !== null;
+  else if (user && password !== undefined) {
+    const plain = plainPassword(password);
+    ok = plain !== null && checkPlainPassword(db, key, user.id, plain, now) !== null;
+  }
+  if (!user || !ok) {
+    throttle.failedAttempt(ip, username, now);
+    throw wrongCredentials();
+  }
+  return user;
+}

@@ -1,0 +1,82 @@
+import { AUDIO_CONTENT_TYPES } from '../../../media/sniff.ts';
+import type { AudioFormat } from '../../../media/paths.ts';
+import type { SongDto } from '../../shared/types.ts';
+import { type Library, type LibraryAlbum, type LibraryArtist, UNKNOWN_ARTIST, artistId } from './library.ts';
+import type { XmlObject } from './xml.ts';
+
+/** What one user has done with an item (stars, plays): filled in by ./marks.ts. */
+export interface Marks {
+  starred(kind: 'song' | 'album' | 'artist', id: string): number | undefined;
+  plays(songId: number): { count: number; lastPlayedAt: number } | undefined;
+}
+
+export const NO_MARKS: Marks = { starred: () => undefined, plays: () => undefined };
+
+const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
+
+export const albumIdOf = (id: number) => `al-${id}`;
+export const songCoverId = (id: number) => `mf-${id}`;
+
+const formatOf = (song: SongDto) => song.audioUrl.slice(song.audioUrl.lastIndexOf('.') + 1) as AudioFormat;
+
+/**
+ * A song as the API's `Child`. Built from the web API's own DTO, so the same song reads the same
+ * everywhere; its share id, audio URL and file name stay out (nothing internal leaks).
+ */
+export function toChild(song: SongDto, library: Library, marks: Marks): XmlObject {
+  const suffix = formatOf(song);
+  const album = song.albumId === null ? undefined : library.albumsById.get(song.albumId);
+  const plays = marks.plays(song.id);
+  const coverArt = song.artworkUrl ? songCoverId(song.id) : album?.hasArtwork ? albumIdOf(album.id) : undefined;
+  const artist = song.artist ?? UNKNOWN_ARTIST;
+  return {
+    id: String(song.id),
+    parent: album ? albumIdOf(album.id) : undefined,
+    isDir: false,
+    title: song.title,
+    album: song.albumName ?? undefined,
+    artist,
+    track: song.albumOrder ?? undefined,
+    genre: song.tags[0],
+    coverArt,
+    size: song.fileSize,
+    contentType: AUDIO_CONTENT_TYPES[suffix] ?? 'application/octet-stream',
+    suffix,
+    duration: Math.round(song.duration),
+    bitRate: song.duration > 0 ? Math.round((song.fileSize * 8) / song.duration / 1000) : undefined,
+    albumId: album ? albumIdOf(album.id) : undefined,
+    artistId: artistId(artist),
+    type: 'music',
+    mediaType: 'song',
+    isVideo: false,
+    created: song.createdAt,
+    starred: iso(marks.starred('song', String(song.id))),
+    playCount: plays?.count ?? 0,
+    played: iso(plays?.lastPlayedAt),
+  };
+}
+
+export function toAlbumId3(album: LibraryAlbum, marks: Marks): XmlObject {
+  return {
+    id: albumIdOf(album.id),
+    name: album.name,
+    artist: album.artistName,
+    artistId: album.artistId,
+    coverArt: album.hasArtwork ? albumIdOf(album.id) : undefined,
+    songCount: album.songCount,
+    duration: Math.round(album.duration),
+    created: new Date(album.createdAt).toISOString(),
+    starred: iso(marks.starred('album', albumIdOf(album.id))),
+  };
+}
+
+export function toArtistId3(artist: LibraryArtist, library: Library, marks: Marks): XmlObject {
+  const pictured = artist.albumIds.some((id) => library.albumsById.get(id)?.hasArtwork);
+  return {
+    id: artist.id,
+    name: artist.name,
+    albumCount: artist.albumIds.length,
+    coverArt: pictured ? artist.id : undefined,
+    starred: iso(marks.starred('artist', artist.id)),
+  };
+}

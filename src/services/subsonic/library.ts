@@ -1,0 +1,138 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../../../db/client.ts';
+import { listLibraryRows } from '../../../db/queries/subsonic.ts';
+import { readCatalogueVersion } from '../../../db/queries/songs.ts';
+
+export const UNKNOWN_ARTIST = 'Unknown Artist';
+export const VARIOUS_ARTISTS = 'Various Artists';
+
+/** An artist as the phone apps see it: derived from the songs' artist tags (and album artists). */
+export interface LibraryArtist {
+  id: string;
+  name: string;
+  /** Albums it is the album artist of, or has songs on; by name. */
+  albumIds: number[];
+  songCount: number;
+}
+
+export interface LibraryAlbum {
+  id: number;
+  name: string;
+  artistName: string;
+  artistId: string;
+  songCount: number;
+  duration: number;
+  createdAt: number;
+  hasArtwork: boolean;
+}
+
+/** The browsable shape of what the family may hear: one per catalogue version, kept in memory. */
+export interface Library {
+  version: number;
+  builtAt: number;
+  /** Sorted by name (leading articles ignored), as the index lists them. */
+  artists: LibraryArtist[];
+  artistsById: Map<string, LibraryArtist>;
+  /** Sorted by name. */
+  albums: LibraryAlbum[];
+  albumsById: Map<number, LibraryAlbum>;
+  /** Every visible song id, oldest first (random picks, full syncs). */
+  songIds: Int32Array;
+}
+
+/** Artist names compare as one when they differ only in case, spacing or Unicode form. */
+export function artistKey(name: string): string {
+  return name.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** Stable across restarts and re-imports: derived from the normalised name alone. */
+export function artistId(name: string): string {
+  return `ar-${createHash('sha1').update(artistKey(name)).digest('hex').slice(0, 16)}`;
+}
+
+export const IGNORED_ARTICLES = ['The', 'El', 'La', 'Los', 'Las', 'Le', 'Les'];
+const ARTICLE = new RegExp(`^(${IGNORED_ARTICLES.join('|')})\\s+`, 'i');
+export const sortName = (name: string) => name.replace(ARTICLE, '');
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+export const byName = (a: string, b: string) => collator.compare(sortName(a), sortName(b));
+
+interface AlbumTally extends LibraryAlbum {
+  counts: Map<string, number>;
+}
+
+function tally(db: Db) {
+  const artists = new Map<string, LibraryArtist & { albums: Set<number> }>();
+  const albums = new Map<number, AlbumTally>();
+  const artistOf = (name: string) => {
+    const key = artistKey(name);
+    let artist = artists.get(key);
+    if (!artist) artists.set(key, (artist = { id: artistId(name), name, albumIds: [], songCount: 0, albums: new Set() }));
+    return artist;
+  };
+  const rows = listLibraryRows(db);
+  const songIds = new Int32Array(rows.length);
+  rows.forEach(([id, rawArtist, albumId, albumName, albumCreatedAt, duration, hasArtwork], index) => {
+    songIds[index] = id;
+    const artist = artistOf(rawArtist ?? UNKNOWN_ARTIST);
+    artist.songCount += 1;
+    if (albumId === null || albumName === null) return;
+    let album = albums.get(albumId);
+    if (!album) {
+      album = { id: albumId, name: albumName, artistName: '', artistId: '', songCount: 0, duration: 0, createdAt: albumCreatedAt ?? 0, hasArtwork: false, counts: new Map() };
+      albums.set(albumId, album);
+    }
+    album.songCount += 1;
+    album.duration += duration;
+    album.hasArtwork ||= hasArtwork === 1;
+    const key = artistKey(artist.name);
+    album.counts.set(key, (album.counts.get(key) ?? 0) + 1);
+    artist.albums.add(albumId);
+  });
+  return { artists, albums, artistOf, songIds };
+}
+
+/** Builds the library from the database (about 50 ms at 50,000 songs). */
+export function buildLibrary(db: Db, version: number, now: number): Library {
+  const { artists, albums, artistOf, songIds } = tally(db);
+  for (const album of albums.values()) {
+    // The album artist has most of its songs; with no majority it is a compilation.
+    let best: [string, number] = ['', 0];
+    for (const entry of album.counts) if (entry[1] > best[1]) best = entry;
+    const artist = best[1] * 2 > album.songCount ? artists.get(best[0])! : artistOf(VARIOUS_ARTISTS);
+    artist.albums.add(album.id);
+    album.artistName = artist.name;
+    album.artistId = artist.id;
+  }
+  const albumList: LibraryAlbum[] = [...albums.values()]
+    .map(({ counts: _counts, ...album }) => album)
+    .sort((a, b) => byName(a.name, b.name) || a.id - b.id);
+  const order = new Map(albumList.map((album, index) => [album.id, index]));
+  const artistList = [...artists.values()]
+    .map(({ albums: owned, ...artist }) => ({ ...artist, albumIds: [...owned].sort((a, b) => order.get(a)! - order.get(b)!) }))
+    .sort((a, b) => byName(a.name, b.name) || a.id.localeCompare(b.id));
+  return {
+    version,
+    builtAt: now,
+    artists: artistList,
+    artistsById: new Map(artistList.map((artist) => [artist.id, artist])),
+    albums: albumList,
+    albumsById: new Map(albumList.map((album) => [album.id, album])),
+    songIds,
+  };
+}
+
+const cache = new WeakMap<Db, Library>();
+
+/**
+ * The library for the catalogue as it is now: rebuilt only when the catalogue version moves
+ * (triggers bump it on any write to songs or albums, from any process), so browsing is a map
+ * lookup and a version read.
+ */
+export function currentLibrary(db: Db, now: number): Library {
+  const version = readCatalogueVersion(db);
+  const known = cache.get(db);
+  if (known && known.version === version) return known;
+  const library = buildLibrary(db, version, now);
+  cache.set(db, library);
+  return library;
+}

@@ -1,0 +1,61 @@
+/**
+ * Subsonic responses as XML. The API's JSON and XML forms are one tree: scalars are attributes,
+ * objects are child elements, arrays repeat their element, and an array of scalars repeats an
+ * element holding text (OpenSubsonic's `versions`). A small escaping serializer for exactly that
+ * (decided over xmlbuilder2 and fast-xml-parser's builder in docs/decisions.md).
+ */
+export type XmlValue = string | number | boolean | null | undefined | XmlObject | XmlValue[];
+export interface XmlObject {
+  [key: string]: XmlValue;
+}
+
+// Characters XML 1.0 cannot carry at all (C0 controls but tab/newline/return, lone surrogates,
+// U+FFFE/U+FFFF) are dropped; the five specials are escaped.
+const INVALID = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const SPECIAL = /[&<>"']/g;
+const ENTITY: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+export function escapeXml(text: string): string {
+  return text.replace(INVALID, '').replace(SPECIAL, (char) => ENTITY[char]!);
+}
+
+function isScalar(value: XmlValue): value is string | number | boolean {
+  const type = typeof value;
+  return type === 'string' || type === 'number' || type === 'boolean';
+}
+
+function element(name: string, value: XmlObject, out: string[]): void {
+  out.push('<', name);
+  const children: [string, XmlValue][] = [];
+  for (const key in value) {
+    const child = value[key];
+    if (child === null || child === undefined) continue;
+    if (isScalar(child)) out.push(' ', key, '="', escapeXml(String(child)), '"');
+    else children.push([key, child]);
+  }
+  if (children.length === 0) {
+    out.push('/>');
+    return;
+  }
+  out.push('>');
+  for (const [key, child] of children) write(key, child, out);
+  out.push('</', name, '>');
+}
+
+function write(name: string, value: XmlValue, out: string[]): void {
+  if (value === null || value === undefined) return;
+  if (Array.isArray(value)) {
+    for (const item of value) write(name, item, out);
+  } else if (isScalar(value)) {
+    out.push('<', name, '>', escapeXml(String(value)), '</', name, '>');
+  } else {
+    element(name, value, out);
+  }
+}
+
+/** The whole document: `<?xml …?>` and the root element with its namespace. */
+export function toXmlDocument(root: string, value: XmlObject, namespace: string): string {
+  const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
+  element(root, { xmlns: namespace, ...value }, out);
+  return out.join('');
+}
