@@ -18,8 +18,18 @@ function validate(username: string, password: string): Problems {
   return problems;
 }
 
-/** Spec §2 Login and §5: field rules, a disabled button with a spinner while submitting. */
-export function LoginForm() {
+/** How the form differs between signing in and creating an account (spec §5, §8). */
+const MODES = {
+  login: { endpoint: '/api/login', submit: 'Login', failed: 'Login failed', fallback: 'Invalid credentials', password: 'current-password', id: 'login' },
+  register: { endpoint: '/api/register', submit: 'Create Account', failed: 'Registration failed', fallback: 'Registration failed', password: 'new-password', id: 'register' },
+} as const;
+
+/**
+ * Spec §2 Login and §5: field rules, a disabled button with a spinner while submitting. The
+ * same form creates an account (POST /api/register signs the new user in); both land on the Library.
+ */
+export function LoginForm({ mode = 'login' }: { mode?: keyof typeof MODES }) {
+  const texts = MODES[mode];
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [problems, setProblems] = useState<Problems>({});
@@ -34,11 +44,11 @@ export function LoginForm() {
     if (found.username || found.password) return;
     setSubmitting(true);
     try {
-      await apiRequest('/api/login', { method: 'POST', body: { username: username.trim(), password } });
+      await apiRequest(texts.endpoint, { method: 'POST', body: { username: username.trim(), password } });
       window.location.assign('/');
     } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : 'Invalid credentials';
-      toast({ title: 'Login failed', description: message, variant: 'destructive' });
+      const message = error instanceof Error && error.message ? error.message : texts.fallback;
+      toast({ title: texts.failed, description: message, variant: 'destructive' });
       setSubmitting(false);
     }
   };
@@ -51,32 +61,32 @@ export function LoginForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <Field label="Username" htmlFor="login-username" error={problems.username}>
+      <Field label="Username" htmlFor={`${texts.id}-username`} error={problems.username}>
         <Input
-          id="login-username"
+          id={`${texts.id}-username`}
           name="username"
           autoComplete="username"
           autoCapitalize="none"
           value={username}
           onChange={(e) => update('username', e.target.value)}
           aria-invalid={problems.username ? true : undefined}
-          aria-describedby={problems.username ? 'login-username-error' : undefined}
+          aria-describedby={problems.username ? `${texts.id}-username-error` : undefined}
         />
       </Field>
-      <Field label="Password" htmlFor="login-password" error={problems.password}>
+      <Field label="Password" htmlFor={`${texts.id}-password`} error={problems.password}>
         <Input
-          id="login-password"
+          id={`${texts.id}-password`}
           name="password"
           type="password"
-          autoComplete="current-password"
+          autoComplete={texts.password}
           value={password}
           onChange={(e) => update('password', e.target.value)}
           aria-invalid={problems.password ? true : undefined}
-          aria-describedby={problems.password ? 'login-password-error' : undefined}
+          aria-describedby={problems.password ? `${texts.id}-password-error` : undefined}
         />
       </Field>
       <Button type="submit" className="mt-2 w-full" busy={submitting}>
-        Login
+        {texts.submit}
       </Button>
     </form>
   );

@@ -1,5 +1,6 @@
 'use client';
 import { type FormEvent, useState } from 'react';
+import { SHARE_EXPIRY_OPTIONS, type ShareExpiry } from '../../src/shared/share-expiry.ts';
 import type { TempShareDto } from '../../src/shared/types.ts';
 import { apiRequest } from '../lib/api.ts';
 import { Button } from '../ui/button.tsx';
@@ -9,24 +10,24 @@ import { toast } from '../ui/toast-store.ts';
 import { Dropzone } from './dropzone.tsx';
 import { ShareCreated } from './share-created.tsx';
 
-type Expiry = 'never' | '1day' | '3days' | '1week' | '30days';
-
-const EXPIRY_OPTIONS: { value: Expiry; label: string }[] = [
-  { value: 'never', label: 'Never' },
-  { value: '1day', label: '1 Day' },
-  { value: '3days', label: '3 Days' },
-  { value: '1week', label: '1 Week' },
-  { value: '30days', label: '30 Days' },
-];
 
 const titleFromFileName = (name: string) => name.replace(/\.[^.]+$/, '');
 
 /** `/share`: one audio file in, a public link out (spec §2 Share Audio, §5, §8). */
-export function ShareAudioForm({ signedIn, isAdmin }: { signedIn: boolean; isAdmin: boolean }) {
+export interface ShareAudioFormProps {
+  signedIn: boolean;
+  isAdmin: boolean;
+  /** Admins: the Link Expiration preselected (Settings' default); guests' shares never expire. */
+  defaultExpiry?: ShareExpiry;
+  /** Guests: whether the save dialog may lead to Create Account (else it says an admin creates accounts). */
+  registrationOpen?: boolean;
+}
+
+export function ShareAudioForm({ signedIn, isAdmin, defaultExpiry = 'never', registrationOpen = false }: ShareAudioFormProps) {
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState('');
   const [sharedBy, setSharedBy] = useState('');
-  const [expiresIn, setExpiresIn] = useState<Expiry>('never');
+  const [expiresIn, setExpiresIn] = useState<ShareExpiry>(defaultExpiry);
   const [busy, setBusy] = useState(false);
   const [link, setLink] = useState<string | null>(null);
 
@@ -39,7 +40,7 @@ export function ShareAudioForm({ signedIn, isAdmin }: { signedIn: boolean; isAdm
     setFile(null);
     setTitle('');
     setSharedBy('');
-    setExpiresIn('never');
+    setExpiresIn(defaultExpiry);
     setLink(null);
   };
 
@@ -66,7 +67,7 @@ export function ShareAudioForm({ signedIn, isAdmin }: { signedIn: boolean; isAdm
     }
   };
 
-  if (link) return <ShareCreated link={link} signedIn={signedIn} onReset={reset} />;
+  if (link) return <ShareCreated link={link} signedIn={signedIn} registrationOpen={registrationOpen} onReset={reset} />;
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
       <Dropzone file={file} onChoose={choose} />
@@ -78,7 +79,7 @@ export function ShareAudioForm({ signedIn, isAdmin }: { signedIn: boolean; isAdm
       </Field>
       {isAdmin ? (
         <Field label="Link Expiration" htmlFor="share-expires-in">
-          <Select id="share-expires-in" name="expiresIn" value={expiresIn} onChange={setExpiresIn} options={EXPIRY_OPTIONS} />
+          <Select id="share-expires-in" name="expiresIn" value={expiresIn} onChange={setExpiresIn} options={SHARE_EXPIRY_OPTIONS} />
         </Field>
       ) : null}
       <Button type="submit" className="mt-2 w-full" busy={busy} disabled={!file || !title.trim()}>

@@ -5,7 +5,7 @@ import { Dialog, DialogContent, DialogFooter } from '../ui/dialog.tsx';
 import { Input } from '../ui/input.tsx';
 
 /** After success: the link, a copy button with a 2-second copied state, and a reset. */
-export function ShareCreated({ link, signedIn, onReset }: { link: string; signedIn: boolean; onReset: () => void }) {
+export function ShareCreated({ link, signedIn, registrationOpen, onReset }: { link: string; signedIn: boolean; registrationOpen: boolean; onReset: () => void }) {
   const [copied, setCopied] = useCopiedState();
   const [invite, setInvite] = useState(!signedIn);
 
@@ -27,16 +27,30 @@ export function ShareCreated({ link, signedIn, onReset }: { link: string; signed
         Share Another Audio
       </Button>
       <Dialog open={invite} onOpenChange={setInvite}>
-        <DialogContent title="Save to Your Library" description="Create an account to keep your music in the family library and play it anywhere.">
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setInvite(false)}>
-              Maybe Later
-            </Button>
-            <Button asChild>
-              <a href="/login">Create Account</a>
-            </Button>
-          </DialogFooter>
-        </DialogContent>
+        {registrationOpen ? (
+          <DialogContent title="Save to Your Library" description="Create an account to keep your music in the family library and play it anywhere.">
+            <DialogFooter>
+              <Button variant="outline" onClick={() => setInvite(false)}>
+                Maybe Later
+              </Button>
+              <Button asChild>
+                <a href="/login?create=1">Create Account</a>
+              </Button>
+            </DialogFooter>
+          </DialogContent>
+        ) : (
+          // Registration is closed: no dead-end Create Account, but who can help.
+          <DialogContent title="Save to Your Library" description="Accounts on this Hearth are created by its admins. Ask an admin of this Hearth for an account, then log in to keep your music in the family library.">
+            <DialogFooter>
+              <Button variant="outline" onClick={() => setInvite(false)}>
+                Maybe Later
+              </Button>
+              <Button asChild>
+                <a href="/login">Login</a>
+              </Button>
+            </DialogFooter>
+          </DialogContent>
+        )}
       </Dialog>
     </div>
   );

@@ -1,8 +1,10 @@
-import { LoginForm } from '../../islands/login/login-form.tsx';
+import { LoginCard } from '../../islands/login/login-card.tsx';
 import { buttonClass } from '../../islands/ui/button-styles.ts';
-import { Card, CardDescription } from '../../islands/ui/card.tsx';
+import { Card } from '../../islands/ui/card.tsx';
 import { Toaster } from '../../islands/ui/toaster.tsx';
 import { Document } from '../../src/render/document.tsx';
+import { pageScope } from '../../src/render/page-scope.ts';
+import { isRegistrationOpen } from '../../src/services/settings/settings.ts';
 
 /** The flame mark beside the product name. */
 function Mark({ className }: { className: string }) {
@@ -31,7 +33,9 @@ export function LandingPage() {
   );
 }
 
+/** `/login`: Login, and Create Account while registration is open (read here: no session needed). */
 export function LoginPage() {
+  const registrationOpen = isRegistrationOpen(pageScope().db);
   return (
     <Document title="Login - Hearth">
       <main className="flex min-h-dvh flex-col items-center justify-center gap-6 p-4 sm:p-6">
@@ -40,9 +44,7 @@ export function LoginPage() {
           Hearth
         </a>
         <Card className="w-full max-w-sm">
-          <h1 className="text-xl font-semibold">Login</h1>
-          <CardDescription className="mb-6 mt-1">Sign in to Hearth</CardDescription>
-          <LoginForm />
+          <LoginCard registrationOpen={registrationOpen} />
         </Card>
       </main>
       <Toaster />

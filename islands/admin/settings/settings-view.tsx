@@ -1,5 +1,16 @@
 'use client';
-/** Placeholder until Settings lands (issue 11, item 6). */
+import { AccountsSection } from './accounts-section.tsx';
+import { RegistrationSettings, SharingSettings } from './instance-settings.tsx';
+import { TempSharesSection } from './temp-shares-section.tsx';
+
+/** `/admin/settings` (issue 11 item 6): sharing, registration, family accounts, temporary shares. */
 export function SettingsView() {
-  return <section aria-label="Settings" />;
+  return (
+    <section aria-label="Settings" className="grid gap-4 md:gap-6">
+      <SharingSettings />
+      <RegistrationSettings />
+      <AccountsSection />
+      <TempSharesSection />
+    </section>
+  );
 }

@@ -1,0 +1,55 @@
+import { SHARE_EXPIRY_OPTIONS, type ShareExpiry } from '../../../src/shared/share-expiry.ts';
+import { Switch } from '../../ui/checkbox.tsx';
+import { Label } from '../../ui/input.tsx';
+import { Select } from '../../ui/select.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import { LoadFailed, SettingsCard } from './settings-card.tsx';
+import { useSaveSettings, useSettings } from './settings-queries.ts';
+
+/** The admins' preselected Link Expiration for temporary shares (guests' never expire, design §4). */
+export function SharingSettings() {
+  const settings = useSettings();
+  const save = useSaveSettings();
+  return (
+    <SettingsCard title="Sharing" description="The Link Expiration preselected when an admin shares audio on the Share Audio page. Guests' links never expire.">
+      {settings.isError ? <LoadFailed what="settings" onRetry={() => void settings.refetch()} /> : null}
+      {settings.isPending ? <Skeleton className="h-16 w-full max-w-xs" /> : null}
+      {settings.data ? (
+        <div className="grid max-w-xs gap-2">
+          <Label htmlFor="default-share-expiry">Default Link Expiration</Label>
+          <Select<ShareExpiry>
+            id="default-share-expiry"
+            value={settings.data.defaultShareExpiry}
+            onChange={(defaultShareExpiry) => save.mutate({ defaultShareExpiry })}
+            options={SHARE_EXPIRY_OPTIONS}
+          />
+        </div>
+      ) : null}
+    </SettingsCard>
+  );
+}
+
+/** Whether the login page offers Create Account (design §4: closed until an admin opens it). */
+export function RegistrationSettings() {
+  const settings = useSettings();
+  const save = useSaveSettings();
+  return (
+    <SettingsCard title="Registration" description="When open, anyone who can reach this Hearth can create an account on the login page. New accounts are never admins.">
+      {settings.isError ? <LoadFailed what="settings" onRetry={() => void settings.refetch()} /> : null}
+      {settings.isPending ? <Skeleton className="h-11 w-full max-w-xs" /> : null}
+      {settings.data ? (
+        <div className="flex min-h-11 items-center gap-3">
+          <Switch
+            id="registration-open"
+            checked={settings.data.registrationOpen}
+            onChange={(registrationOpen) => save.mutate({ registrationOpen })}
+          />
+          <Label htmlFor="registration-open">Open registration</Label>
+          <span data-testid="registration-state" className="text-sm text-muted-foreground">
+            {settings.data.registrationOpen ? 'Open' : 'Closed'}
+          </span>
+        </div>
+      ) : null}
+    </SettingsCard>
+  );
+}
