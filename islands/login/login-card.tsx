@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../ui/button.tsx';
 import { CardDescription } from '../ui/card.tsx';
 import { LoginForm } from './login-form.tsx';
@@ -8,14 +8,10 @@ type View = 'login' | 'register';
 
 /**
  * The login card: Login, and while an admin keeps registration open, Create Account (design §4).
- * `/login?create=1` (the share page's invitation) opens on Create Account.
+ * `/login?create=1` (the share page's invitation) opens on Create Account, from the server HTML on.
  */
-export function LoginCard({ registrationOpen }: { registrationOpen: boolean }) {
-  const [view, setView] = useState<View>('login');
-  // The server renders the login view (it does not read the query); the address picks after hydration.
-  useEffect(() => {
-    if (registrationOpen && new URLSearchParams(window.location.search).has('create')) setView('register');
-  }, [registrationOpen]);
+export function LoginCard({ registrationOpen, create = false }: { registrationOpen: boolean; create?: boolean }) {
+  const [view, setView] = useState<View>(create ? 'register' : 'login');
 
   const register = registrationOpen && view === 'register';
   return (

@@ -40,7 +40,7 @@ export function ShareCreated({ link, signedIn, registrationOpen, onReset }: { li
           </DialogContent>
         ) : (
           // Registration is closed: no dead-end Create Account, but who can help.
-          <DialogContent title="Save to Your Library" description="Accounts on this Hearth are created by its admins. Ask an admin of this Hearth for an account, then log in to keep your music in the family library.">
+          <DialogContent title="Save to Your Library" description="Ask an admin of this Hearth for an account, then log in to keep your music in the family library.">
             <DialogFooter>
               <Button variant="outline" onClick={() => setInvite(false)}>
                 Maybe Later

@@ -76,7 +76,8 @@ export function createPages(ctx: AppContext) {
       const live = await currentSession();
       return { viewer: live ? toUserDto(live.user) : null };
     })
-    .get('/login', ({ request, viewer }) => (viewer ? redirect('/') : render(request, null, 'login')))
+    // `?create=1` (the share page's invitation) opens Create Account in the server HTML itself.
+    .get('/login', ({ request, viewer }) => (viewer ? redirect('/') : render(request, null, 'login', { create: new URL(request.url).searchParams.has('create') })))
     .get('/share', ({ request, viewer }) => render(request, viewer, 'share-audio'));
 
   // Every signed-in route of the app-route table answers the shell; its client router takes

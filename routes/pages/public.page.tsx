@@ -34,7 +34,7 @@ export function LandingPage() {
 }
 
 /** `/login`: Login, and Create Account while registration is open (read here: no session needed). */
-export function LoginPage() {
+export function LoginPage({ create = false }: { create?: boolean }) {
   const registrationOpen = isRegistrationOpen(pageScope().db);
   return (
     <Document title="Login - Hearth">
@@ -44,7 +44,7 @@ export function LoginPage() {
           Hearth
         </a>
         <Card className="w-full max-w-sm">
-          <LoginCard registrationOpen={registrationOpen} />
+          <LoginCard registrationOpen={registrationOpen} create={create} />
         </Card>
       </main>
       <Toaster />
