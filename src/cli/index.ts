@@ -23,7 +23,8 @@ const USAGE = `Usage: npm run cli -- <command>
   user add NAME --password PW [--admin]   create a family account
   user passwd NAME --password PW          set a new password (signs the user out everywhere)
   user list                               list accounts
-  user remove NAME                        remove an account and its playlists
+  user promote NAME / user demote NAME    make or revoke admin (never the last admin)
+  user remove NAME                        remove an account and its playlists (never the last admin)
   purge                                   remove songs, albums and playlists deleted more than 7 days ago
   import DIR [--publish] [--in-place]     add every audio file below DIR (tags, albums, artwork);
                                           files already imported are skipped; --in-place keeps

@@ -73,8 +73,12 @@ describe('bun run cli user', () => {
     expect((await cli('add', 'x1x', '--password', 'whatever1', '--bogus')).output).toContain("Unknown option '--bogus'");
   });
 
-  test('remove refuses the last admin, as Settings does', async () => {
+  test('demote and remove refuse the last admin, as Settings does', async () => {
+    expect(await cli('demote', 'dad')).toEqual({ code: 0, output: '"dad" is no longer an admin.\n' });
+    expect(await cli('promote', 'dad')).toEqual({ code: 0, output: '"dad" is now an admin.\n' });
     expect((await cli('remove', 'dad')).code).toBe(0);
+    expect(await cli('demote', 'mum')).toEqual({ code: 1, output: 'Error: Hearth needs at least one admin. Make someone else an admin first.\n' });
+    expect(await cli('demote', 'nobody')).toEqual({ code: 1, output: 'Error: No user named "nobody"\n' });
     expect(await cli('remove', 'mum')).toEqual({ code: 1, output: 'Error: Hearth needs at least one admin. Make someone else an admin first.\n' });
     expect(await (await login('mum', 'mum-secret')).json()).toMatchObject({ username: 'mum', isAdmin: true });
   });

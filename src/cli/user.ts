@@ -1,4 +1,4 @@
-import { changePassword, createUser, listUsers, removeUser } from '../services/accounts/users.ts';
+import { changePassword, createUser, listUsers, removeUser, setAdminByName } from '../services/accounts/users.ts';
 import { type CliCommand, type CliContext, CliUsageError } from './command.ts';
 
 function requireName(ctx: CliContext): string {
@@ -35,6 +35,13 @@ export const userCommand: CliCommand = {
         for (const user of users) ctx.print(`${user.username}${user.isAdmin ? ' (admin)' : ''}`);
         return;
       }
+      case 'promote':
+      case 'demote': {
+        // The same rule as Settings: the last admin is never demoted.
+        const updated = await setAdminByName(ctx.db, requireName(ctx), action === 'promote');
+        ctx.print(`"${updated.username}" is ${updated.isAdmin ? 'now an admin' : 'no longer an admin'}.`);
+        return;
+      }
       case 'remove': {
         const name = requireName(ctx);
         removeUser(ctx.db, name);
@@ -42,7 +49,7 @@ export const userCommand: CliCommand = {
         return;
       }
       default:
-        throw new CliUsageError('Use one of: user add, user passwd, user list, user remove');
+        throw new CliUsageError('Use one of: user add, user passwd, user list, user promote, user demote, user remove');
     }
   },
 };

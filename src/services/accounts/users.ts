@@ -76,6 +76,11 @@ export function changeDisplayPreference(db: Db, user: UserRow, displayPreference
   return setDisplayPreference(db, user.id, displayPreference) ?? user;
 }
 
+/** The CLI's promote and demote: by name, under the same last-admin rule as Settings. */
+export function setAdminByName(db: Db, username: string, isAdmin: boolean) {
+  return updateAccount(db, requireUser(db, username).id, { isAdmin });
+}
+
 /** The CLI's remove: by name, under the same last-admin rule as Settings. */
 export function removeUser(db: Db, username: string): void {
   removeAccount(db, requireUser(db, username).id);
