@@ -38,7 +38,7 @@ export function AlbumsTab() {
   return (
     <div className="grid grid-cols-1 gap-6">
       <CreateAlbumForm />
-      <Card className="grid grid-cols-1 gap-2">
+      <Card className="grid grid-cols-1 max-sm:p-4 gap-2">
         <CardTitle>Albums</CardTitle>
         <AlbumList />
       </Card>

@@ -20,7 +20,7 @@ export function CreateAlbumForm() {
   };
 
   return (
-    <Card className="grid grid-cols-1 gap-4">
+    <Card className="grid grid-cols-1 max-sm:p-4 gap-4">
       <CardTitle>Create Album</CardTitle>
       <form onSubmit={(event) => void submit(event)} className="grid gap-2">
         <Label htmlFor="new-album-name">Name</Label>

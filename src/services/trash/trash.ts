@@ -8,19 +8,12 @@ import {
 } from '../../../db/queries/trash.ts';
 import type { AlbumRow, SongRow } from '../../../db/schema/index.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
+// The retention rule is shared with the browser; the purge keeps to it too.
+import { DAY_MS, RETENTION_DAYS, daysRemaining } from '../../shared/retention.ts';
 import type { AlbumDto, DeletedAlbumDto, DeletedSongDto, SongDto } from '../../shared/types.ts';
 import { ALBUM_NOT_FOUND, assertAlbumNameFree } from '../catalogue/albums.ts';
 import { toAlbumDto, toSongDto } from '../catalogue/dto.ts';
 import { SONG_NOT_FOUND } from '../catalogue/songs.ts';
-
-export const RETENTION_DAYS = 7;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Spec §4: 7 minus whole days elapsed since deletion, at least 0. */
-export function daysRemaining(deletedAt: Date, now: number): number {
-  const elapsed = Math.floor(Math.max(0, now - deletedAt.getTime()) / DAY_MS);
-  return Math.max(0, RETENTION_DAYS - elapsed);
-}
 
 export function listDeletedSongs(db: Db, now: number): DeletedSongDto[] {
   return listTrashedSongs(db).map(({ song, albumName }) => ({
