@@ -23,7 +23,7 @@ export function ManageControls(props: ManageControlsProps) {
   const ids = { filter: useId(), sort: useId(), display: useId() };
   const saveDisplay = useSetDisplayPreference();
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end">
+    <div role="group" aria-label="List options" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end">
       <div className="grid gap-1.5">
         <Label htmlFor={ids.filter}>Album</Label>
         <NativeSelect id={ids.filter} value={props.filter} onChange={(event) => props.onFilter(event.target.value as AlbumFilter)}>

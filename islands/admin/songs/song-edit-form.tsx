@@ -22,7 +22,7 @@ export function SongEditForm({ song, albums, onSave }: SongEditFormProps) {
   return (
     <form
       aria-label="Edit song"
-      className="grid gap-4 sm:grid-cols-2"
+      className="grid gap-4 sm:grid-cols-2 sm:items-start"
       onSubmit={async (event) => {
         event.preventDefault();
         if (!title.trim()) return;

@@ -53,7 +53,7 @@ export function SongPanel({ song, albums }: { song: SongDto; albums: AlbumDto[] 
   const published = song.status === 'published';
   return (
     <div className="grid gap-5">
-      <div className="flex flex-wrap gap-2">
+      <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
         <Button asChild variant="outline">
           <a href={song.audioUrl} download={downloadName(song)}>
             <span aria-hidden="true" className="i-lucide-download" />
