@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.ts';
+import { type Ffmpeg, findFfmpeg } from '../media/transcode.ts';
 import type { Config } from './config.ts';
 import { type AuthPlugin, authPlugin } from './http/auth-plugin.ts';
 import type { Logger } from './logger.ts';
@@ -12,6 +13,8 @@ export interface AppDeps {
   log: Logger;
   /** The clock; tests move it. */
   now?: () => number;
+  /** ffmpeg for the Subsonic API's transcoding: looked up on PATH at start unless given (null: none). */
+  ffmpeg?: Ffmpeg | null;
 }
 
 /** What every route plugin receives: the deps plus the shared auth plugin instance. */
@@ -21,5 +24,6 @@ export interface AppContext extends Required<AppDeps> {
 
 export function createAppContext(deps: AppDeps): AppContext {
   const now = deps.now ?? Date.now;
-  return { ...deps, now, auth: authPlugin({ ...deps, now }) };
+  const ffmpeg = deps.ffmpeg === undefined ? findFfmpeg() : deps.ffmpeg;
+  return { ...deps, now, ffmpeg, auth: authPlugin({ ...deps, now }) };
 }

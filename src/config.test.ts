@@ -14,6 +14,7 @@ describe('parseConfig', () => {
       trustProxy: false,
       mediaProxyAllow: [],
       anonShareQuotaBytes: 2048 * 1024 * 1024,
+      transcodeCacheBytes: 1024 * 1024 * 1024,
       logLevel: 'info',
     });
   });
@@ -29,6 +30,7 @@ describe('parseConfig', () => {
       TRUST_PROXY: 'yes',
       MEDIA_PROXY_ALLOW: 'https://cdn.example.org, https://b.example.org/path',
       ANON_SHARE_QUOTA_MB: '10',
+      TRANSCODE_CACHE_MB: '0',
       LOG_LEVEL: 'WARN',
     });
     expect(config).toMatchObject({
@@ -39,6 +41,7 @@ describe('parseConfig', () => {
       trustProxy: true,
       mediaProxyAllow: ['https://cdn.example.org', 'https://b.example.org'],
       anonShareQuotaBytes: 10 * 1024 * 1024,
+      transcodeCacheBytes: 0,
       logLevel: 'warn',
     });
   });
@@ -47,6 +50,7 @@ describe('parseConfig', () => {
     ['PORT', 'abc', 'Invalid PORT: "abc" is not a whole number'],
     ['PORT', '-1', 'Invalid PORT: "-1" is not a whole number'],
     ['ANON_SHARE_QUOTA_MB', '1.5', 'Invalid ANON_SHARE_QUOTA_MB'],
+    ['TRANSCODE_CACHE_MB', '-5', 'Invalid TRANSCODE_CACHE_MB'],
     ['ADMIN_PASSWORD', '123', 'Invalid ADMIN_PASSWORD: must be at least 6 characters'],
     ['ADMIN_USERNAME', 'x', 'Invalid ADMIN_USERNAME: must be at least 3 characters'],
     ['PUBLIC_URL', 'javascript:alert(1)', 'Invalid PUBLIC_URL'],

@@ -11,6 +11,8 @@ export interface Config {
   trustProxy: boolean;
   mediaProxyAllow: string[];
   anonShareQuotaBytes: number;
+  /** Disk kept for transcoded songs (Subsonic API), least recently used out first; 0 keeps none. */
+  transcodeCacheBytes: number;
   logLevel: LogLevel;
 }
 
@@ -99,6 +101,7 @@ export function parseConfig(env: Env): Config {
       .filter(Boolean)
       .map((entry) => origin('MEDIA_PROXY_ALLOW', entry)),
     anonShareQuotaBytes: integer(env, 'ANON_SHARE_QUOTA_MB', 2048, 0, 16 * 1024 * 1024) * 1024 * 1024,
+    transcodeCacheBytes: integer(env, 'TRANSCODE_CACHE_MB', 1024, 0, 16 * 1024 * 1024) * 1024 * 1024,
     logLevel: logLevel(env),
   };
 }

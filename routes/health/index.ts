@@ -1,12 +1,16 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../src/app-context.ts';
 
-/** GET /healthz for supervisors: 200 when the database answers, 503 otherwise. */
+/**
+ * GET /healthz for supervisors: 200 when the database answers, 503 otherwise; also whether
+ * ffmpeg was found at start (phone apps' transcoding), with its version.
+ */
 export function healthRoutes(ctx: AppContext) {
+  const ffmpeg = ctx.ffmpeg;
   return new Elysia({ name: 'health-routes' }).get('/healthz', ({ set }) => {
     try {
       ctx.db.$client.query('SELECT 1').get();
-      return { status: 'ok' };
+      return { status: 'ok', ffmpeg: ffmpeg ? { available: true, version: ffmpeg.version } : { available: false } };
     } catch {
       set.status = 503;
       return { status: 'unavailable' };

@@ -8,6 +8,7 @@ import { isApiMethod, openSubsonicExtensions, runMethod } from '../../src/servic
 import { authenticate } from '../../src/services/subsonic/auth.ts';
 import { SUBSONIC_ERROR, SubsonicError, fromHttpStatus } from '../../src/services/subsonic/errors.ts';
 import { Params } from '../../src/services/subsonic/params.ts';
+import { subsonicMedia } from './media.ts';
 import { respond, respondError } from './respond.ts';
 
 const MAX_FORM_BYTES = 64 * 1024;
@@ -34,6 +35,12 @@ async function readParams(request: Request): Promise<Params> {
  */
 export function subsonicRoutes(ctx: AppContext) {
   const deps = { db: ctx.db, key: appPasswordKey(ctx.secret), throttle: new LoginThrottle(ctx.db, ctx.secret) };
+  const media = subsonicMedia(ctx, ctx.ffmpeg);
+  const bytes: Record<string, (request: Request, params: Params) => Promise<Response>> = {
+    stream: media.stream,
+    download: media.download,
+    getCoverArt: media.coverArt,
+  };
 
   const handle = async (request: Request, rawMethod: string, server: Parameters<typeof clientIp>[1]) => {
     const method = rawMethod.replace(/\.view$/, '');
@@ -45,6 +52,8 @@ export function subsonicRoutes(ctx: AppContext) {
       if (method === 'getOpenSubsonicExtensions') return respond(request, format, callback, 'ok', openSubsonicExtensions());
       const now = ctx.now();
       const user = authenticate(deps, params, clientIp(request, server, ctx.config.trustProxy), now);
+      const answer = Object.hasOwn(bytes, method) ? bytes[method]! : null;
+      if (answer) return await answer(request, params);
       if (!isApiMethod(method)) throw new SubsonicError(SUBSONIC_ERROR.notFound, `Unknown method: ${method.slice(0, 60)}`, 404);
       return respond(request, format, callback, 'ok', runMethod(method, { db: ctx.db, user, params, now }));
     } catch (error) {

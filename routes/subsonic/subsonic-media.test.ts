@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { SubsonicAPI } from 'subsonic-api';
+import { openDataDir } from '../../src/data-dir.ts';
+import { createApp } from '../../src/app.ts';
+import { parseConfig } from '../../src/config.ts';
+import { createLogger } from '../../src/logger.ts';
+import { listen } from '../../src/server.ts';
+import { readImageSize, bytesReader } from '../../media/image-size.ts';
+import { estimatedBytes } from '../../media/transcode.ts';
+import { createUser } from '../../src/services/accounts/users.ts';
+import type { NewAppPasswordDto, SongDto } from '../../src/shared/types.ts';
+import { makeTempDir, type TestServer, startTestServer } from '../../src/testing/server.ts';
+
+const TESTDATA = join(import.meta.dir, '../../media/testdata');
+let server: TestServer;
+let admin: string;
+let password: string;
+let phone: SubsonicAPI;
+let long: SongDto;
+let longBytes: Uint8Array<ArrayBuffer>;
+let pending: SongDto;
+let work: string;
+
+/** A real FLAC of `seconds` of a stereo tone, made by ffmpeg (long enough to be worth converting). */
+async function makeFlac(seconds: number, name: string): Promise<string> {
+  const path = join(work, name);
+  const proc = Bun.spawn(['ffmpeg', '-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}:sample_rate=44100`, '-ac', '2', '-c:a', 'flac', path]);
+  expect(await proc.exited).toBe(0);
+  return path;
+}
+
+async function upload(path: string, status: 'published' | 'pending' = 'published'): Promise<SongDto> {
+  const form = new FormData();
+  form.set('status', status);
+  form.set('file', new File([readFileSync(path)], path.split('/').pop()!));
+  const response = await server.request('/api/upload/audio', { method: 'POST', body: form, cookie: admin });
+  expect(response.status).toBe(200);
+  return (await response.json()) as SongDto;
+}
+
+async function ffprobe(bytes: Uint8Array): Promise<{ codec: string; bitRate: number; duration: number }> {
+  const file = join(work, `probe-${crypto.randomUUID()}`);
+  await Bun.write(file, bytes);
+  const proc = Bun.spawn(['ffprobe', '-v', 'error', '-show_entries', 'stream=codec_name,bit_rate:format=duration', '-of', 'json', file], { stdout: 'pipe' });
+  const out = JSON.parse(await new Response(proc.stdout).text()) as { streams: { codec_name: string; bit_rate?: string }[]; format: { duration: string } };
+  return { codec: out.streams[0]!.codec_name, bitRate: Number(out.streams[0]!.bit_rate ?? 0), duration: Number(out.format.duration) };
+}
+
+const rest = (method: string, query: Record<string, string | number>, init: RequestInit = {}) =>
+  server.request(`/rest/${method}?${new URLSearchParams({ u: 'dad', p: password, v: '1.16.1', c: 'test', f: 'json', ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) })}`, init);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  work = makeTempDir('hearth-transcode-');
+  admin = await server.signUp('dad', { isAdmin: true });
+  password = ((await (await server.request('/api/app-passwords', { method: 'POST', json: { name: 'Phone' }, cookie: admin })).json()) as NewAppPasswordDto).password;
+  phone = new SubsonicAPI({ url: server.url, auth: { username: 'dad', password } });
+  const flac = await makeFlac(20, 'long.flac');
+  longBytes = new Uint8Array(readFileSync(flac));
+  long = await upload(flac);
+  pending = await upload(join(TESTDATA, 'tone.ogg'), 'pending');
+});
+afterAll(async () => {
+  await server.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('stream and download: the original', () => {
+  test('a range through the client library, as /media answers it', async () => {
+    const response = await phone.stream({ id: String(long.id) } as any);
+    expect(response.headers.get('content-type')).toBe('audio/flac');
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(longBytes);
+    const ranged = await rest('stream', { id: long.id }, { headers: { range: 'bytes=100-199' } });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get('content-range')).toBe(`bytes 100-199/${longBytes.length}`);
+    expect(new Uint8Array(await ranged.arrayBuffer())).toEqual(longBytes.subarray(100, 200));
+    const media = await server.request(long.audioUrl, { headers: { range: 'bytes=100-199' } });
+    expect(media.headers.get('content-range')).toBe(ranged.headers.get('content-range'));
+    const unsatisfiable = await rest('stream', { id: long.id }, { headers: { range: `bytes=${longBytes.length + 10}-` } });
+    expect(unsatisfiable.status).toBe(416);
+  });
+
+  test('HEAD answers the length without the bytes; download is always the original', async () => {
+    const head = await rest('stream', { id: long.id }, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(Number(head.headers.get('content-length'))).toBe(longBytes.length);
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+    const download = await rest('download', { id: long.id, format: 'mp3', maxBitRate: 64 });
+    expect(download.headers.get('content-type')).toBe('audio/flac');
+    expect((await download.arrayBuffer()).byteLength).toBe(longBytes.length);
+    const etag = download.headers.get('etag')!;
+    expect((await rest('download', { id: long.id }, { headers: { 'if-none-match': etag } })).status).toBe(304);
+  });
+
+  test('a pending song cannot be streamed, downloaded or pictured (70)', async () => {
+    for (const method of ['stream', 'download', 'getCoverArt']) {
+      const body = (await (await rest(method, { id: pending.id })).json()) as any;
+      expect(body['subsonic-response'].error.code).toBe(70);
+    }
+  });
+});
+
+describe('transcoding', () => {
+  test('/healthz says ffmpeg was found', async () => {
+    const health = (await (await server.request('/healthz')).json()) as any;
+    expect(health.ffmpeg).toMatchObject({ available: true });
+    expect(health.ffmpeg.version).toMatch(/\d/);
+  });
+
+  test('mp3 at 128 kbit/s streams as it encodes; ffprobe reads it back at that rate; then it is cached with ranges', async () => {
+    const response = await phone.stream({ id: String(long.id), format: 'mp3', maxBitRate: 128 } as any);
+    expect(response.headers.get('content-type')).toBe('audio/mpeg');
+    expect(response.headers.get('accept-ranges')).toBe('none');
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const probed = await ffprobe(bytes);
+    expect(probed.codec).toBe('mp3');
+    expect(probed.bitRate).toBe(128_000);
+    expect(Math.abs(probed.duration - 20)).toBeLessThan(0.2);
+    const cacheDir = join(server.dataDir, 'cache', 'transcodes');
+    expect(readdirSync(cacheDir).filter((name) => name.endsWith('.mp3'))).toHaveLength(1);
+    const again = await rest('stream', { id: long.id, format: 'mp3', maxBitRate: 128 }, { headers: { range: 'bytes=0-9' } });
+    expect(again.status).toBe(206);
+    expect(new Uint8Array(await again.arrayBuffer())).toEqual(bytes.subarray(0, 10));
+  });
+
+  test('maxBitRate alone converts to mp3, rounded down to a standard rate; opus on request', async () => {
+    const mp3 = await rest('stream', { id: long.id, maxBitRate: 100 });
+    expect(mp3.headers.get('content-type')).toBe('audio/mpeg');
+    expect((await ffprobe(new Uint8Array(await mp3.arrayBuffer()))).bitRate).toBe(96_000);
+    const opus = await rest('stream', { id: long.id, format: 'opus', maxBitRate: 64 });
+    expect(opus.headers.get('content-type')).toBe('audio/ogg; codecs=opus');
+    expect((await ffprobe(new Uint8Array(await opus.arrayBuffer()))).codec).toBe('opus');
+    // format=raw is always the original.
+    expect((await rest('stream', { id: long.id, format: 'raw', maxBitRate: 64 })).headers.get('content-type')).toBe('audio/flac');
+  });
+
+  test('estimateContentLength: a length is given (the estimate for HEAD) and kept', async () => {
+    const head = await rest('stream', { id: long.id, format: 'mp3', maxBitRate: 48, estimateContentLength: 'true' }, { method: 'HEAD' });
+    expect(Number(head.headers.get('content-length'))).toBe(estimatedBytes(long.duration, 48));
+    const response = await rest('stream', { id: long.id, format: 'mp3', maxBitRate: 48, estimateContentLength: 'true' });
+    const promised = Number(response.headers.get('content-length'));
+    expect(Math.abs(promised - estimatedBytes(long.duration, 48)) / promised).toBeLessThan(0.02);
+    expect((await response.arrayBuffer()).byteLength).toBe(promised);
+    expect(response.headers.get('transfer-encoding')).toBeNull();
+  });
+
+  test('at most one transcode per core at once, with a clear error past that; a client that leaves frees its slot', async () => {
+    const cores = navigator.hardwareConcurrency;
+    // Five minutes at up to 320 kbit/s is megabytes more than loopback buffers take unread.
+    const longer = await upload(await makeFlac(300, 'longer.flac'));
+    const held: Response[] = [];
+    // Different rates so none comes from the cache; the bodies are not read, so ffmpeg waits.
+    const rates = [320, 256, 192, 160, 128, 96, 64, 48, 32];
+    // Each on its own connection, dropped by aborting (a cancelled body could go back to the pool).
+    const leave = new AbortController();
+    const own = { headers: { connection: 'close' }, keepalive: false, signal: leave.signal };
+    for (let i = 0; i < cores; i++) held.push(await rest('stream', { id: longer.id, format: 'opus', maxBitRate: rates[i]! }, own));
+    for (const response of held) expect(response.headers.get('content-type')).toBe('audio/ogg; codecs=opus');
+    const refused = await rest('stream', { id: longer.id, format: 'opus', maxBitRate: rates[cores]! });
+    expect(refused.status).toBe(503);
+    const body = (await refused.json()) as any;
+    expect(body['subsonic-response'].error.message).toContain(`already converting ${cores} songs`);
+    // The aborted bodies fail as they should; their errors are expected, not unhandled.
+    for (const response of held) void response.arrayBuffer().catch(() => undefined);
+    leave.abort();
+    const again = new AbortController();
+    let next = refused;
+    for (let tries = 0; tries < 100 && next.status === 503; tries++) {
+      await Bun.sleep(20);
+      next = await rest('stream', { id: longer.id, format: 'opus', maxBitRate: rates[cores]! }, { headers: { connection: 'close' }, keepalive: false, signal: again.signal });
+    }
+    expect(next.status).toBe(200);
+    void next.arrayBuffer().catch(() => undefined);
+    again.abort();
+  });
+});
+
+describe('getCoverArt', () => {
+  test('the artwork at a size (a cached square JPEG), or the original without one', async () => {
+    const form = new FormData();
+    form.set('file', new File([readFileSync(join(TESTDATA, 'cover.png'))], 'cover.png'));
+    const { objectPath } = (await (await server.request('/api/upload/image', { method: 'POST', body: form, cookie: admin })).json()) as { objectPath: string };
+    expect((await server.request(`/api/songs/${long.id}`, { method: 'PATCH', json: { artworkUrl: objectPath }, cookie: admin })).status).toBe(200);
+    const song = ((await phone.getSong({ id: String(long.id) })) as any).song;
+    const small = await phone.getCoverArt({ id: song.coverArt, size: 60 } as any);
+    expect(small.headers.get('content-type')).toBe('image/jpeg');
+    const bytes = new Uint8Array(await small.arrayBuffer());
+    expect(await readImageSize(bytesReader(bytes), 'jpg')).toEqual({ width: 64, height: 64 });
+    expect(existsSync(join(server.dataDir, 'cache', 'covers'))).toBe(true);
+    const original = await rest('getCoverArt', { id: song.coverArt });
+    expect(original.headers.get('content-type')).toBe('image/png');
+    expect(new Uint8Array(await original.arrayBuffer())).toEqual(new Uint8Array(readFileSync(join(TESTDATA, 'cover.png'))));
+    const missing = (await (await rest('getCoverArt', { id: 'al-99999' })).json()) as any;
+    expect(missing['subsonic-response'].error.code).toBe(70);
+  });
+});
+
+describe('without ffmpeg', () => {
+  test('the original is served whatever is asked, and /healthz says so', async () => {
+    const dataDir = makeTempDir();
+    const config = parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0' });
+    const { handle, secret } = openDataDir(dataDir);
+    const app = createApp({ config, db: handle.db, secret, log: createLogger('silent'), ffmpeg: null });
+    listen(app, config.host, config.port);
+    const url = `http://127.0.0.1:${app.server!.port}`;
+    try {
+      await createUser(handle.db, { username: 'mum', password: 'web pass 1', isAdmin: true });
+      const login = await fetch(`${url}/api/login`, { method: 'POST', body: JSON.stringify({ username: 'mum', password: 'web pass 1' }), headers: { 'content-type': 'application/json' } });
+      const cookie = login.headers.getSetCookie().find((line) => line.startsWith('hearth_session='))!.split(';')[0]!;
+      const created = (await (await fetch(`${url}/api/app-passwords`, { method: 'POST', body: JSON.stringify({ name: 'x' }), headers: { 'content-type': 'application/json', cookie } })).json()) as NewAppPasswordDto;
+      const form = new FormData();
+      form.set('status', 'published');
+      form.set('file', new File([longBytes], 'long.flac'));
+      const song = (await (await fetch(`${url}/api/upload/audio`, { method: 'POST', body: form, headers: { cookie } })).json()) as SongDto;
+      const client = new SubsonicAPI({ url, auth: { username: 'mum', password: created.password } });
+      const response = await client.stream({ id: String(song.id), format: 'mp3', maxBitRate: 128 } as any);
+      expect(response.headers.get('content-type')).toBe('audio/flac');
+      expect((await response.arrayBuffer()).byteLength).toBe(longBytes.length);
+      expect(((await (await fetch(`${url}/healthz`)).json()) as any).ffmpeg).toEqual({ available: false });
+    } finally {
+      await app.stop(true);
+      handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
