@@ -1,0 +1,57 @@
+import { afterEach, expect, test } from 'bun:test';
+import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TranscodeCache, transcodeKey } from './transcode-cache.ts';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hearth-tc-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const key = (n: number) => transcodeKey(n.toString(16).padStart(64, '0'), 'mp3', 128);
+function put(cache: TranscodeCache, k: string, bytes: number, ok = true) {
+  const writer = cache.writer(k)!;
+  writer.write(new Uint8Array(bytes));
+  writer.finish(ok);
+}
+
+test('keeps finished encodings only, and drops the least recently used past the cap', () => {
+  const cache = new TranscodeCache(tempDir(), 250);
+  put(cache, key(1), 100);
+  put(cache, key(2), 100);
+  put(cache, key(3), 100, false); // failed: never kept
+  expect(cache.lookup(key(3))).toBeNull();
+  expect(cache.lookup(key(1))).not.toBeNull(); // 1 is now the most recent
+  put(cache, key(4), 100);
+  expect(cache.lookup(key(2))).toBeNull();
+  expect(cache.lookup(key(1))).not.toBeNull();
+  expect(cache.lookup(key(4))).not.toBeNull();
+  expect(cache.bytes).toBe(200);
+  expect(readdirSync(cache.dir).sort()).toEqual([`${key(1)}.mp3`, `${key(4)}.mp3`]);
+});
+
+test('a restart keeps the order by use (file times), removes partial files, and honours a smaller cap', () => {
+  const dir = tempDir();
+  const first = new TranscodeCache(dir, 1000);
+  put(first, key(1), 100);
+  put(first, key(2), 100);
+  utimesSync(join(dir, `${key(1)}.mp3`), new Date(2_000_000_000_000), new Date(2_000_000_000_000));
+  writeFileSync(join(dir, `${key(5)}.123-abc.part`), 'half');
+  const again = new TranscodeCache(dir, 150);
+  expect(again.lookup(key(2))).toBeNull();
+  expect(again.lookup(key(1))).not.toBeNull();
+  expect(readdirSync(dir).some((name) => name.endsWith('.part'))).toBe(false);
+});
+
+test('a cap of 0 keeps nothing and writes nothing', () => {
+  const cache = new TranscodeCache(tempDir(), 0);
+  expect(cache.writer(key(1))).toBeUndefined();
+  expect(readdirSync(cache.dir)).toEqual([]);
+  expect(existsSync(cache.dir)).toBe(true);
+});
