@@ -47,6 +47,8 @@ describe('addresses', () => {
       expect(page.status).toBe(200);
       const html = await page.text();
       expect(html).toContain('aria-label="Admin sidebar"');
+      // In place, not a fallback with the area streamed in after it (React's pending-boundary mark).
+      expect(html).not.toContain('<!--$?-->');
       expect(html).toMatch(new RegExp(`data-testid="admin-tab-name"[^>]*>${tab.label}<`));
       const denied = await server.request(tab.path, { cookie: kidCookie });
       expect(denied.status).toBe(403);

@@ -67,7 +67,7 @@ export function SidebarBody(props: SidebarBodyProps) {
       </nav>
       <div className={cn('flex shrink-0 gap-1 border-t border-border pt-2', collapsed ? 'flex-col items-center' : 'items-center')}>
         <Tip collapsed={collapsed} label="Logout">
-          <Button variant="ghost" aria-label={collapsed ? 'Logout' : undefined} className={cn(collapsed ? 'w-11 px-0' : 'flex-1 justify-start px-3')} onClick={() => void logOut()}>
+          <Button variant="ghost" aria-label={collapsed ? 'Logout' : undefined} className={cn(collapsed ? 'w-11 px-0' : 'flex-1 !justify-start px-3')} onClick={() => void logOut()}>
             <span aria-hidden="true" className="i-lucide-log-out text-xl" />
             {collapsed ? null : 'Logout'}
           </Button>
