@@ -17,6 +17,7 @@ import { uploadRoutes } from '../routes/uploads/index.ts';
 import { audioProxyRoutes } from '../routes/audio-proxy/index.ts';
 import { appPasswordRoutes } from '../routes/subsonic/app-passwords.ts';
 import { subsonicRoutes } from '../routes/subsonic/index.ts';
+import { listeningRoutes } from '../routes/listening/index.ts';
 import { type AppDeps, createAppContext } from './app-context.ts';
 import { NotFoundError } from './errors.ts';
 import { compressionPlugin } from './http/compression.ts';
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps) {
     .use(audioProxyRoutes(ctx))
     .use(appPasswordRoutes(ctx))
     .use(subsonicRoutes(ctx))
+    .use(listeningRoutes(ctx))
     .use(pages.plugin)
     .all('/api/*', () => {
       throw new NotFoundError('No such API endpoint');

@@ -4,6 +4,7 @@ import { HttpError } from '../../src/errors.ts';
 import { clientIp } from '../../src/http/client-ip.ts';
 import { appPasswordKey } from '../../src/services/accounts/app-passwords.ts';
 import { LoginThrottle } from '../../src/services/accounts/login-throttle.ts';
+import { NowPlaying } from '../../src/services/subsonic/activity.ts';
 import { isApiMethod, openSubsonicExtensions, runMethod } from '../../src/services/subsonic/api.ts';
 import { authenticate } from '../../src/services/subsonic/auth.ts';
 import { SUBSONIC_ERROR, SubsonicError, fromHttpStatus } from '../../src/services/subsonic/errors.ts';
@@ -36,6 +37,7 @@ async function readParams(request: Request): Promise<Params> {
 export function subsonicRoutes(ctx: AppContext) {
   const deps = { db: ctx.db, key: appPasswordKey(ctx.secret), throttle: new LoginThrottle(ctx.db, ctx.secret) };
   const media = subsonicMedia(ctx, ctx.ffmpeg);
+  const nowPlaying = new NowPlaying();
   const bytes: Record<string, (request: Request, params: Params) => Promise<Response>> = {
     stream: media.stream,
     download: media.download,
@@ -55,7 +57,7 @@ export function subsonicRoutes(ctx: AppContext) {
       const answer = Object.hasOwn(bytes, method) ? bytes[method]! : null;
       if (answer) return await answer(request, params);
       if (!isApiMethod(method)) throw new SubsonicError(SUBSONIC_ERROR.notFound, `Unknown method: ${method.slice(0, 60)}`, 404);
-      return respond(request, format, callback, 'ok', runMethod(method, { db: ctx.db, user, params, now }));
+      return respond(request, format, callback, 'ok', runMethod(method, { db: ctx.db, user, params, now, nowPlaying }));
     } catch (error) {
       if (error instanceof SubsonicError) return respondError(request, format, callback, error);
       if (error instanceof HttpError) return respondError(request, format, callback, fromHttpStatus(error.status, error.message));

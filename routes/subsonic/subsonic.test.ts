@@ -278,6 +278,72 @@ describe('visibility', () => {
   });
 });
 
+describe('plays, stars and now playing', () => {
+  test('star and unstar songs, albums and artists; getStarred2 lists them; the web API sees the same favourites', async () => {
+    const bob = await server.signUp('starry');
+    const phone = client('starry', await newAppPassword(bob));
+    await phone.star({ id: String(songs.morning!.id), albumId: `al-${mixtapeId}`, artistId: artistId('Guest Star') } as any);
+    await phone.star({ id: String(songs.loose!.id) } as any);
+    const starred = ((await phone.getStarred2()) as any).starred2;
+    expect(starred.song.map((song: any) => song.title)).toEqual(['Loose Tune', 'Morning Light']);
+    // The client library reads `starred` as a date.
+    expect(starred.song[0].starred).toBeInstanceOf(Date);
+    expect(starred.album.map((album: any) => album.name)).toEqual(['Mixtape']);
+    expect(starred.artist.map((artist: any) => artist.name)).toEqual(['Guest Star']);
+    const favourites = (await (await server.request('/api/favourites', { cookie: bob })).json()) as any[];
+    expect(favourites.map((song) => song.title)).toEqual(['Loose Tune', 'Morning Light']);
+    // A star from the web shows on the phone; the album list of starred albums follows.
+    expect((await server.request(`/api/favourites/${songs.mixB!.id}`, { method: 'PUT', cookie: bob })).status).toBe(204);
+    expect(((await phone.getStarred2()) as any).starred2.song.map((song: any) => song.title)).toContain('Mix Two');
+    expect(((await phone.getAlbumList2({ type: 'starred' })) as any).albumList2.album.map((album: any) => album.name)).toEqual(['Mixtape']);
+    expect(((await phone.getAlbum({ id: `al-${mixtapeId}` })) as any).album.starred).toBeDefined();
+    await phone.unstar({ id: String(songs.morning!.id), albumId: `al-${mixtapeId}` } as any);
+    const after = ((await phone.getStarred2()) as any).starred2;
+    expect(after.song.map((song: any) => song.title)).not.toContain('Morning Light');
+    expect(after.album ?? []).toEqual([]);
+    // Someone else's stars are their own.
+    expect(((await alice.getStarred2()) as any).starred2.song ?? []).toEqual([]);
+    // A pending song cannot be starred; a starred song that is unpublished drops out.
+    expect(((await phone.star({ id: String(songs.secret!.id) } as any)) as any).error.code).toBe(70);
+    const later = insertSong(server.db, { title: 'Soon Hidden', artist: 'Ann' });
+    await phone.star({ id: String(later.id) } as any);
+    expect((await server.request(`/api/songs/${later.id}/status`, { method: 'PATCH', json: { status: 'pending' }, cookie: await server.signUp('star-admin', { isAdmin: true }) })).status).toBe(200);
+    expect(JSON.stringify(await phone.getStarred2())).not.toContain('Soon Hidden');
+  });
+
+  test('scrobbles count plays the web API shows; frequent and recent album lists follow them', async () => {
+    const carl = await server.signUp('scrobbler');
+    const phone = client('scrobbler', await newAppPassword(carl));
+    const hourAgo = Date.now() - 3_600_000;
+    await phone.scrobble({ id: String(songs.mixA!.id), time: hourAgo } as any);
+    await phone.scrobble({ id: String(songs.morning!.id) } as any);
+    await phone.scrobble({ id: String(songs.morning!.id) } as any);
+    const recent = (await (await server.request('/api/recently-played', { cookie: carl })).json()) as any[];
+    expect(recent.map((play) => [play.song.title, play.playCount])).toEqual([['Morning Light', 2], ['Mix One', 1]]);
+    expect(Date.parse(recent[1].lastPlayedAt)).toBe(hourAgo);
+    const list = async (type: string) => ((await phone.getAlbumList2({ type } as any)) as any).albumList2.album.map((album: any) => album.name);
+    expect(await list('frequent')).toEqual(['Blue Skies', 'Mixtape']);
+    expect(await list('recent')).toEqual(['Blue Skies', 'Mixtape']);
+    await phone.scrobble({ id: String(songs.mixB!.id) } as any);
+    expect(await list('recent')).toEqual(['Mixtape', 'Blue Skies']);
+    const song = ((await phone.getSong({ id: String(songs.morning!.id) })) as any).song;
+    expect(song.playCount).toBe(2);
+    expect(song.played).toBeDefined();
+    expect(((await phone.scrobble({ id: String(songs.secret!.id) } as any)) as any).error.code).toBe(70);
+    expect(((await phone.scrobble({} as any)) as any).error.code).toBe(10);
+  });
+
+  test('getNowPlaying shows what each family member is playing (scrobble with submission=false)', async () => {
+    const dora = await server.signUp('listener');
+    const phone = new SubsonicAPI({ url: server.url, auth: { username: 'listener', password: await newAppPassword(dora) } });
+    await phone.scrobble({ id: String(songs.evening!.id), submission: false } as any);
+    const entries = ((await alice.getNowPlaying()) as any).nowPlaying.entry;
+    expect(entries).toContainEqual(expect.objectContaining({ title: 'Evening Road', username: 'listener', minutesAgo: 0, playerName: 'subsonic-api' }));
+    // Not counted as a play.
+    expect((await (await server.request('/api/recently-played', { cookie: dora })).json()) as any[]).toEqual([]);
+  });
+});
+
 describe('errors', () => {
   const code = async (method: string, query: Record<string, string>) => (await rawJson(method, query)).error?.code;
 

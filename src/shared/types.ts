@@ -6,6 +6,7 @@ export type { DisplayPreference, SongStatus } from './enums.ts';
 export type { AlbumDto } from './schemas/album.ts';
 export type { AppPasswordDto, NewAppPasswordDto } from './schemas/app-password.ts';
 export type { ErrorDto } from './schemas/error.ts';
+export type { RecentPlayDto } from './schemas/listening.ts';
 export type { PlaylistDto } from './schemas/playlist.ts';
 export type { SearchResultDto } from './schemas/search.ts';
 export type { SettingsDto } from './schemas/settings.ts';

@@ -1,8 +1,9 @@
 import type { Db } from '../../../db/client.ts';
 import { findUserByUsername } from '../../../db/queries/users.ts';
 import type { UserRow } from '../../../db/schema/index.ts';
+import { type NowPlaying, activityLists, nowPlayingList, scrobble, star, starred2, unstar, userMarks } from './activity.ts';
 import { type ActivityLists, album, albumList2, artist, artists, indexes, musicFolders, randomSongs, song } from './browse.ts';
-import { type Marks, NO_MARKS } from './dto.ts';
+import type { Marks } from './dto.ts';
 import { notAuthorised, notFound } from './errors.ts';
 import { type Library, currentLibrary } from './library.ts';
 import type { Params } from './params.ts';
@@ -16,6 +17,7 @@ export interface Call {
   user: UserRow;
   params: Params;
   now: number;
+  nowPlaying: NowPlaying;
 }
 
 interface Context extends Call {
@@ -25,8 +27,6 @@ interface Context extends Call {
 }
 
 type Method = (context: Context) => XmlObject;
-
-const NO_ACTIVITY: ActivityLists = { frequent: () => [], recent: () => [], starred: () => [] };
 
 /** The OpenSubsonic extensions Hearth speaks (also answered without signing in). */
 export function openSubsonicExtensions(): XmlObject {
@@ -87,6 +87,11 @@ const METHODS: Record<string, Method> = {
   updatePlaylist: (c) => updatePlaylist(c.db, c.user, c.params, new Date(c.now)),
   deletePlaylist: (c) => deletePlaylist(c.db, c.user, c.params, new Date(c.now)),
   getUser: userInfo,
+  scrobble: (c) => scrobble(c.db, c.user, c.params, c.nowPlaying, c.now),
+  star: (c) => star(c.db, c.library, c.user, c.params, c.now),
+  unstar: (c) => unstar(c.db, c.library, c.user, c.params),
+  getStarred2: (c) => starred2(c.db, c.library, c.marks, c.user),
+  getNowPlaying: (c) => nowPlayingList(c.db, c.library, c.marks, c.nowPlaying, c.now),
 };
 
 export const isApiMethod = (name: string) => Object.hasOwn(METHODS, name);
@@ -95,5 +100,5 @@ export const isApiMethod = (name: string) => Object.hasOwn(METHODS, name);
 export function runMethod(name: string, call: Call): XmlObject {
   const method = METHODS[name];
   if (!method) throw notFound('Method');
-  return method({ ...call, library: currentLibrary(call.db, call.now), marks: NO_MARKS, activity: NO_ACTIVITY });
+  return method({ ...call, library: currentLibrary(call.db, call.now), marks: userMarks(call.db, call.user.id), activity: activityLists(call.db, call.user.id) });
 }

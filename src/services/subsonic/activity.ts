@@ -1,0 +1,137 @@
+import type { Db } from '../../../db/client.ts';
+import { addStar, countPlay, findPlay, listPlayedAlbumIds, listStars, removeStar } from '../../../db/queries/listening.ts';
+import { listVisibleSongValuesByIds } from '../../../db/queries/subsonic.ts';
+import type { StarKind, UserRow } from '../../../db/schema/index.ts';
+import { songDtoFromValues, toSongDto } from '../catalogue/dto.ts';
+import { type ActivityLists, requireAlbum, requireArtist, requireVisibleSong } from './browse.ts';
+import { type Marks, toAlbumId3, toArtistId3, toChild } from './dto.ts';
+import { missing } from './errors.ts';
+import type { Library } from './library.ts';
+import type { Params } from './params.ts';
+import type { XmlObject } from './xml.ts';
+
+/** A user's stars (read once per call, on first need) and plays (per song), for every listing. */
+export function userMarks(db: Db, userId: number): Marks {
+  let starred: Map<string, number> | undefined;
+  return {
+    starred(kind, id) {
+      starred ??= new Map(listStars(db, userId).map((star) => [`${star.kind}:${star.itemId}`, star.createdAt]));
+      return starred.get(`${kind}:${id}`);
+    },
+    plays: (songId) => findPlay(db, userId, songId),
+  };
+}
+
+export function activityLists(db: Db, userId: number): ActivityLists {
+  return {
+    frequent: () => listPlayedAlbumIds(db, userId, 'frequent'),
+    recent: () => listPlayedAlbumIds(db, userId, 'recent'),
+    starred: () =>
+      listStars(db, userId)
+        .filter((star) => star.kind === 'album')
+        .map((star) => Number(star.itemId.slice(3))),
+  };
+}
+
+interface Playing {
+  songId: number;
+  at: number;
+  player: string;
+  username: string;
+  until: number;
+}
+
+/** What each family member is playing now (scrobble with submission=false); in memory, gone at restart. */
+export class NowPlaying {
+  private readonly byUser = new Map<number, Playing>();
+
+  set(user: Pick<UserRow, 'id' | 'username'>, songId: number, duration: number, player: string, now: number): void {
+    // Shown while the song could still be playing (and a minute more for pauses).
+    this.byUser.set(user.id, { songId, at: now, player: player.slice(0, 64), username: user.username, until: now + (duration + 60) * 1000 });
+  }
+
+  list(now: number): Playing[] {
+    for (const [userId, playing] of this.byUser) if (playing.until < now) this.byUser.delete(userId);
+    return [...this.byUser.values()].sort((a, b) => b.at - a.at);
+  }
+}
+
+/** The song's id as a number, 70 when the family cannot hear it. */
+const visibleSongId = (db: Db, raw: string) => requireVisibleSong(db, raw).song.id;
+
+/**
+ * scrobble: `submission` (the default) counts a play for each id at its `time` (ms since the
+ * epoch, else now); `submission=false` says what is playing now.
+ */
+export function scrobble(db: Db, user: UserRow, params: Params, nowPlaying: NowPlaying, now: number): XmlObject {
+  const ids = params.all('id');
+  if (ids.length === 0) throw missing('id');
+  const songs = ids.map((raw) => requireVisibleSong(db, raw).song);
+  if (params.bool('submission') === false) {
+    nowPlaying.set(user, songs[0]!.id, songs[0]!.duration, params.get('c') ?? '', now);
+    return {};
+  }
+  const times = params.all('time');
+  songs.forEach((song, index) => {
+    const time = Number(times[index]);
+    countPlay(db, user.id, song.id, Number.isSafeInteger(time) && time > 0 && time <= now ? time : now);
+  });
+  return {};
+}
+
+/** The star targets named by `id` (songs, or al-/ar- ids as older apps send), `albumId` and `artistId`. */
+function starTargets(db: Db, library: Library, params: Params): [StarKind, string][] {
+  const targets: [StarKind, string][] = [];
+  const album = (raw: string) => targets.push(['album', `al-${requireAlbum(library, raw).id}`]);
+  const artist = (raw: string) => targets.push(['artist', requireArtist(library, raw).id]);
+  for (const raw of params.all('id')) {
+    if (raw.startsWith('al-')) album(raw);
+    else if (raw.startsWith('ar-')) artist(raw);
+    else targets.push(['song', String(visibleSongId(db, raw))]);
+  }
+  params.all('albumId').forEach(album);
+  params.all('artistId').forEach(artist);
+  if (targets.length === 0) throw missing('id, albumId or artistId');
+  return targets;
+}
+
+export function star(db: Db, library: Library, user: UserRow, params: Params, now: number): XmlObject {
+  for (const [kind, id] of starTargets(db, library, params)) addStar(db, user.id, kind, id, now);
+  return {};
+}
+
+export function unstar(db: Db, library: Library, user: UserRow, params: Params): XmlObject {
+  for (const [kind, id] of starTargets(db, library, params)) removeStar(db, user.id, kind, id);
+  return {};
+}
+
+/** getStarred2: what the user starred and the family can still see, newest first. */
+export function starred2(db: Db, library: Library, marks: Marks, user: UserRow): XmlObject {
+  const stars = listStars(db, user.id);
+  const ids = (kind: StarKind) => stars.filter((found) => found.kind === kind).map((found) => found.itemId);
+  const songs = listVisibleSongValuesByIds(db, ids('song').map(Number)).map((values) => toChild(songDtoFromValues(values), library, marks));
+  const albums = ids('album')
+    .map((id) => library.albumsById.get(Number(id.slice(3))))
+    .filter((found) => found !== undefined)
+    .map((found) => toAlbumId3(found, marks));
+  const artists = ids('artist')
+    .map((id) => library.artistsById.get(id))
+    .filter((found) => found !== undefined)
+    .map((found) => toArtistId3(found, library, marks));
+  return { starred2: { artist: artists, album: albums, song: songs } };
+}
+
+export function nowPlayingList(db: Db, library: Library, marks: Marks, nowPlaying: NowPlaying, now: number): XmlObject {
+  const entry: XmlObject[] = [];
+  for (const playing of nowPlaying.list(now)) {
+    let child: XmlObject;
+    try {
+      const found = requireVisibleSong(db, String(playing.songId));
+      child = toChild(toSongDto(found.song, found.albumName), library, marks);
+    } catch {
+      continue; // unpublished or trashed since: no longer shown
+    }
+    entry.push({ ...child, username: playing.username, minutesAgo: Math.floor((now - playing.at) / 60_000), playerId: 0, playerName: playing.player });
+  }
+  return { nowPlaying: { entry } };
+}
