@@ -26,6 +26,7 @@ const MEMBER = [
   'GET /api/playlists/:id/songs', 'POST /api/playlists/:id/songs', 'PUT /api/playlists/:id/songs', 'DELETE /api/playlists/:id/songs/:songId',
   'GET /api/search', 'GET /api/audio/proxy',
   'GET /api/app-passwords', 'POST /api/app-passwords', 'DELETE /api/app-passwords/:id',
+  'GET /api/favourites', 'PUT /api/favourites/:songId', 'DELETE /api/favourites/:songId', 'GET /api/recently-played', 'POST /api/plays',
 ];
 /** Open to anyone: session, public shares, the guests' temporary share, the 404 fallback. */
 const PUBLIC = [
