@@ -197,6 +197,29 @@ describe('sharing', () => {
   });
 });
 
+test('failed deletes close their confirmation and say so; nothing is lost', async () => {
+  await server.signUp('uncle', { password: 'fishing99' });
+  const form = new FormData();
+  form.set('file', Bun.file(join(TESTDATA, 'tone.ogg')), 'tone.ogg');
+  form.set('title', 'Kept song');
+  expect((await server.request('/api/temp-share', { method: 'POST', body: form })).status).toBe(201);
+  const { page, context } = await openSettings();
+  await page.route('**/api/users/*', (route) => (route.request().method() === 'DELETE' ? route.abort('connectionreset') : route.continue()));
+  await page.route('**/api/temp-shares/*', (route) => (route.request().method() === 'DELETE' ? route.abort('connectionreset') : route.continue()));
+  await (await openMenu(page, 'uncle')).getByRole('menuitem', { name: 'Remove' }).click();
+  await page.getByRole('alertdialog', { name: 'Remove uncle?' }).getByRole('button', { name: 'Remove' }).click();
+  await expectToast(page, 'Failed to remove account', 'Please try again');
+  await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+  await accountRow(page, 'uncle').waitFor();
+  const row = page.getByTestId('temp-share-row').filter({ hasText: 'Kept song' });
+  await row.getByRole('button', { name: 'Delete Kept song' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete Share?' }).getByRole('button', { name: 'Delete' }).click();
+  await expectToast(page, 'Failed to delete share', 'Please try again');
+  await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+  await row.waitFor();
+  await context.close();
+});
+
 test('the settings page lays out cleanly at 390 and 1280 px, light and dark', async () => {
   for (const viewport of [PHONE, WIDE]) {
     for (const theme of ['light', 'dark'] as const) {
