@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { AppPasswordDto, NewAppPasswordDto } from '../../src/shared/types.ts';
 import { apiRequest } from '../lib/api.ts';
 import { copyText, useCopiedState } from '../lib/copy-link.ts';
@@ -19,9 +19,12 @@ const day = (iso: string) => dateFormat.format(new Date(iso));
 export function AppPasswordsSection({ username }: { username: string }) {
   const list = useQuery({ queryKey: KEY, queryFn: () => apiRequest<AppPasswordDto[]>('/api/app-passwords') });
   const [created, setCreated] = useState<NewAppPasswordDto | null>(null);
-  const server = typeof window === 'undefined' ? '' : window.location.origin;
+  // Read after hydration: the server's render has no window, and the two must match.
+  const [server, setServer] = useState('');
+  useEffect(() => setServer(window.location.origin), []);
   return (
-    <section aria-labelledby="app-passwords-heading" className="grid gap-4">
+    // min-w-0 down the grid: a long name truncates instead of widening the card on a phone.
+    <section aria-labelledby="app-passwords-heading" className="grid min-w-0 gap-4">
       <div className="grid gap-1.5">
         <h2 id="app-passwords-heading" className="text-base font-semibold">App passwords</h2>
         <p className="text-sm text-muted-foreground">
@@ -34,7 +37,7 @@ export function AppPasswordsSection({ username }: { username: string }) {
       {list.isError ? <p className="text-sm text-destructive-text">Could not load your app passwords: {list.error.message}</p> : null}
       {list.data && list.data.length === 0 ? <p className="text-sm text-muted-foreground">No app passwords yet.</p> : null}
       {list.data && list.data.length > 0 ? (
-        <ul aria-label="Your app passwords" className="grid divide-y divide-border rounded-md border border-border">
+        <ul aria-label="Your app passwords" className="grid min-w-0 divide-y divide-border rounded-md border border-border">
           {list.data.map((row) => (
             <AppPasswordRow key={row.id} row={row} />
           ))}
@@ -129,7 +132,7 @@ function AppPasswordRow({ row }: { row: AppPasswordDto }) {
     },
   });
   return (
-    <li className="flex items-center gap-3 px-3 py-2.5">
+    <li className="flex min-w-0 items-center gap-3 px-3 py-2.5">
       <span aria-hidden="true" className="i-lucide-smartphone shrink-0 text-xl text-muted-foreground" />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium">{row.name}</p>
