@@ -129,6 +129,16 @@ describe('family accounts', () => {
     await context.close();
   });
 
+  test('an admin who steps down (another admin remains) leaves the admin area for the Library', async () => {
+    const gran = await server.signUp('gran', { password: 'teapot99', isAdmin: true });
+    const { page, context } = await openSignedIn(browser, server, gran, '/admin/settings');
+    await (await openMenu(page, 'gran')).getByRole('menuitem', { name: 'Revoke Admin' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('heading', { name: 'Library' }).waitFor();
+    expect((await server.request('/api/settings', { cookie: gran })).status).toBe(403);
+    await context.close();
+  });
+
   test('removing a user says how many playlists go with them; they go', async () => {
     const aunt = await server.signUp('auntie', { password: 'knitting9' });
     await createPlaylist(server, aunt, 'Knitting songs', []);
