@@ -30,7 +30,7 @@ afterAll(async () => {
 const openSettings = (options: Parameters<typeof openSignedIn>[4] = {}) => openSignedIn(browser, server, admin, '/admin/settings', options);
 const accountRow = (page: Page, name: string) => page.getByTestId('account-row').filter({ has: page.getByText(name, { exact: true }) });
 const openMenu = async (page: Page, name: string) => {
-  await page.getByRole('button', { name: `Options for ${name}` }).click();
+  await page.getByRole('button', { name: `Options for ${name}`, exact: true }).click();
   return page.getByRole('menu');
 };
 
