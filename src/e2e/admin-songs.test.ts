@@ -47,7 +47,12 @@ async function savedPreference(value: string) {
 }
 
 const TALL = { width: 1280, height: 2400 };
-const open = (options: Parameters<typeof openSignedIn>[4] = {}) => openSignedIn(browser, server, admin, '/admin', options);
+/** /admin once its rows are in: the list renders only in the browser, so the controls are live. */
+async function open(options: Parameters<typeof openSignedIn>[4] = {}) {
+  const opened = await openSignedIn(browser, server, admin, '/admin', options);
+  await opened.page.getByTestId('manage-row').first().waitFor();
+  return opened;
+}
 
 describe('controls', () => {
   test('filter by album, None and All Albums; each sort orders the rows as it says', async () => {
