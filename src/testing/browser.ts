@@ -41,5 +41,7 @@ export async function openPage(browser: Browser, options: Parameters<Browser['ne
 
 /** Resolves once React has hydrated the document (the client entry marks it). */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  // A lazily loaded part (the admin area) hydrates after the root: it is marked
+  // `data-hydrating` until its own effects run.
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true' && !document.querySelector('[data-hydrating]'));
 }

@@ -29,6 +29,10 @@ export function AdminArea({ sidebarOpen, onSidebarOpenChange }: AdminAreaProps) 
   const user = useUser();
   const tab = adminTabFor(path);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The area hydrates after the page's root (it is a lazy chunk): until its effects run, its
+  // shortcuts are not listening yet, and browser tests wait for this mark to go.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   const setSidebar = (open: boolean) => {
     document.cookie = sidebarCookie(open);
@@ -48,7 +52,7 @@ export function AdminArea({ sidebarOpen, onSidebarOpenChange }: AdminAreaProps) 
 
   const state = sidebarOpen ? 'expanded' : 'collapsed';
   return (
-    <div data-admin-sidebar={state}>
+    <div data-admin-sidebar={state} data-hydrating={hydrated ? undefined : 'true'}>
       <aside
         aria-label="Admin sidebar"
         data-state={state}
