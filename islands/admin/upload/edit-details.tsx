@@ -12,12 +12,12 @@ export function EditDetails() {
   const { edit, cancel, remove, clearUploaded } = uploadQueue.getState();
   const count = uploadedCount(items);
   return (
-    <Card className="grid gap-4 p-4 sm:p-6" aria-labelledby="edit-details-title" role="region">
+    <Card className="grid grid-cols-1 gap-4 p-4 sm:p-6" aria-labelledby="edit-details-title" role="region">
       <div className="grid gap-1">
         <CardTitle id="edit-details-title">Edit Details</CardTitle>
         <CardDescription>Titles and artists are saved when each upload finishes.</CardDescription>
       </div>
-      <ul className="grid divide-y divide-border" aria-label="Uploads">
+      <ul className="grid grid-cols-1 divide-y divide-border" aria-label="Uploads">
         {items.map((item) => (
           <UploadItemRow key={item.id} item={item} onEdit={(changes) => edit(item.id, changes)} onCancel={() => cancel(item.id)} onRemove={() => remove(item.id)} />
         ))}

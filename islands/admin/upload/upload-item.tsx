@@ -16,9 +16,8 @@ export function UploadItemRow({ item, onEdit, onCancel, onRemove }: {
 }) {
   const name = item.file.name;
   const active = item.status === 'queued' || item.status === 'uploading';
-  const editable = active;
   return (
-    <li className="grid gap-3 py-4 first:pt-0 last:pb-0" data-testid="upload-item" data-status={item.status} aria-label={name}>
+    <li className="grid grid-cols-1 gap-3 py-4 first:pt-0 last:pb-0" data-testid="upload-item" data-status={item.status} data-file={name}>
       <div className="flex items-start gap-3">
         <span aria-hidden="true" className="mt-0.5 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md bg-accent-soft text-accent-text">
           <span className={cn('text-xl', item.status === 'uploaded' ? 'i-lucide-circle-check' : item.status === 'error' ? 'i-lucide-circle-alert' : 'i-lucide-file-audio')} />
@@ -59,16 +58,24 @@ export function UploadItemRow({ item, onEdit, onCancel, onRemove }: {
         </div>
         <span className="w-11 text-right text-sm tabular-nums text-muted-foreground" data-testid="upload-percent">{item.progress}%</span>
       </div>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor={`upload-title-${item.id}`}>Title</Label>
-          <Input id={`upload-title-${item.id}`} value={item.title} disabled={!editable} placeholder={titleFromFileName(name) || 'Untitled'} onChange={(e) => onEdit({ title: e.target.value })} />
+      {active ? (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div className="grid gap-2">
+            <Label htmlFor={`upload-title-${item.id}`}>Title</Label>
+            <Input id={`upload-title-${item.id}`} value={item.title} placeholder={titleFromFileName(name) || 'Untitled'} onChange={(e) => onEdit({ title: e.target.value })} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`upload-artist-${item.id}`}>Artist</Label>
+            <Input id={`upload-artist-${item.id}`} value={item.artist} placeholder="Optional" onChange={(e) => onEdit({ artist: e.target.value })} />
+          </div>
         </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`upload-artist-${item.id}`}>Artist</Label>
-          <Input id={`upload-artist-${item.id}`} value={item.artist} disabled={!editable} placeholder="Optional" onChange={(e) => onEdit({ artist: e.target.value })} />
-        </div>
-      </div>
+      ) : item.status === 'uploaded' ? (
+        // Saved: what the song is called now (the tags' title unless it was edited here).
+        <p className="truncate text-sm text-muted-foreground" data-testid="upload-saved">
+          Saved as <span className="font-medium text-foreground">{item.title}</span>
+          {item.artist.trim() ? ` by ${item.artist.trim()}` : ''}
+        </p>
+      ) : null}
     </li>
   );
 }

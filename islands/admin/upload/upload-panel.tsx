@@ -26,7 +26,7 @@ export function UploadPanel() {
 
   return (
     <>
-      <Card className="grid gap-4 p-4 sm:p-6" aria-labelledby="upload-songs-title" role="region">
+      <Card className="grid grid-cols-1 gap-4 p-4 sm:p-6" aria-labelledby="upload-songs-title" role="region">
         <div className="grid gap-1">
           <CardTitle id="upload-songs-title">Upload Songs</CardTitle>
           <CardDescription>New songs wait as pending until published, unless you publish them right away.</CardDescription>
