@@ -5,6 +5,7 @@ import { AlbumView } from '../albums/album-view.tsx';
 import { AlbumsView } from '../albums/albums-view.tsx';
 import { AccountView } from '../account/account-view.tsx';
 import { LibraryView } from '../library/library-view.tsx';
+import { FavouritesView, RecentlyPlayedView } from '../listening/listening-views.tsx';
 import { PlaylistView } from '../playlists/playlist-view.tsx';
 import { PlaylistsView } from '../playlists/playlists-view.tsx';
 import { SearchView } from '../search/search-view.tsx';
@@ -25,6 +26,8 @@ const VIEWS: Record<AppView, ComponentType<ViewProps> | null> = {
   playlist: PlaylistView,
   admin: null,
   account: AccountView,
+  favourites: FavouritesView,
+  recent: RecentlyPlayedView,
 };
 
 /** The view for a signed-in path; views of later issues show their heading and a note. */

@@ -2,6 +2,8 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { joinWithBullet } from '../../src/shared/format.ts';
 import type { DisplayPreference, SongDto } from '../../src/shared/types.ts';
+import { AppLink } from '../app/app-link.tsx';
+import { buttonClass } from '../ui/button-styles.ts';
 import { SearchLink } from '../app/back-button.tsx';
 import { PageHeader } from '../app/page-header.tsx';
 import type { ViewProps } from '../app/views.tsx';
@@ -41,6 +43,7 @@ export function LibraryView({ user }: ViewProps) {
           </>
         }
       />
+      <YourMusic />
       {songs.isPending ? (
         <PageSpinner label="Loading songs" />
       ) : songs.isError ? (
@@ -56,6 +59,23 @@ export function LibraryView({ user }: ViewProps) {
         <SongList songs={songs.data} preference={user.displayPreference} />
       )}
     </div>
+  );
+}
+
+/** Issue 14: favourites and recent plays, one tap from the library (the spec's navigation stays as it is). */
+function YourMusic() {
+  const chip = buttonClass({ variant: 'outline', size: 'sm', className: 'rounded-full' });
+  return (
+    <nav aria-label="Your music" className="-mt-1 flex flex-wrap gap-2">
+      <AppLink href="/favourites" className={chip}>
+        <span aria-hidden="true" className="i-lucide-heart" />
+        Favourites
+      </AppLink>
+      <AppLink href="/recently-played" className={chip}>
+        <span aria-hidden="true" className="i-lucide-history" />
+        Recently played
+      </AppLink>
+    </nav>
   );
 }
 

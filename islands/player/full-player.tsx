@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useRef, useState } from 'react';
 import { formatDuration } from '../../src/shared/format.ts';
+import { FavouriteButton } from '../listening/favourite-menu-item.tsx';
 import { Artwork } from '../ui/artwork.tsx';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
@@ -75,9 +76,14 @@ function PlayerBody() {
   return (
     <div className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center gap-6 px-6 pb-[max(1.5rem,env(safe-area-inset-bottom))]">
       <Artwork url={track.artworkUrl} className="aspect-square w-full max-w-[min(100%,22rem)] self-center rounded-xl text-5xl shadow-lg" />
-      <div className="min-w-0 text-center">
-        <h2 data-testid="full-player-title" className="truncate text-xl font-semibold">{track.title}</h2>
-        <p className="truncate text-muted-foreground">{track.narrator ?? track.artist}</p>
+      <div className="flex items-center gap-2">
+        {/* A spacer as wide as the heart keeps the title centred. */}
+        <span aria-hidden="true" className="w-11 shrink-0" />
+        <div className="min-w-0 flex-1 text-center">
+          <h2 data-testid="full-player-title" className="truncate text-xl font-semibold">{track.title}</h2>
+          <p className="truncate text-muted-foreground">{track.narrator ?? track.artist}</p>
+        </div>
+        <FavouriteButton song={track} />
       </div>
       <div data-no-swipe="" className="grid gap-1.5">
         <Slider label="Seek" value={shown} max={max} step={1} onChange={setSeeking} onCommit={(v) => { s.seek(v); setSeeking(null); }} />

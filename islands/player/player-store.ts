@@ -1,6 +1,8 @@
 import { browserDeps } from './engine-deps.ts';
 import { writeLocal } from '../lib/local-setting.ts';
+import { reportPlay } from '../listening/plays.ts';
 import { connectMediaSession } from './media-session.ts';
+import { countPlays } from './play-counter.ts';
 import { savePlayer } from './player-persist.ts';
 import { createPlayerStore } from './player-engine.ts';
 
@@ -16,6 +18,8 @@ export const usePlayer = createPlayerStore(browserDeps());
 
 if (typeof navigator !== 'undefined' && 'mediaSession' in navigator) connectMediaSession(usePlayer, navigator.mediaSession);
 if (typeof window !== 'undefined') savePlayer(usePlayer, writeLocal);
+// Plays count per user (Recently played, Subsonic's play counts): past half the song or 4 minutes.
+if (typeof window !== 'undefined') countPlays(usePlayer, reportPlay);
 
 /** The playing audio element, for the player views and tests; null until something played. */
 export const playerAudio = () => usePlayer.playerAudio();

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import type { SongDto } from '../../src/shared/types.ts';
 import { shareLinks, useCopyLink } from '../lib/copy-link.ts';
+import { FavouriteMenuItem } from '../listening/favourite-menu-item.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, OptionsTrigger } from '../ui/dropdown-menu.tsx';
 
 /**
- * A song's options menu (spec §2): Add to Playlist and Share. The trigger shows a check for
- * the 2 s after a copy, since the menu itself closes on the choice.
+ * A song's options menu (spec §2): Add to Playlist and Share, then the favourite toggle (issue
+ * 14). The trigger shows a check for the 2 s after a copy, since the menu closes on the choice.
  */
-export function SongMenu({ song, onAddToPlaylist, children }: { song: Pick<SongDto, 'title' | 'shareId'>; onAddToPlaylist: () => void; children?: ReactNode }) {
+export function SongMenu({ song, onAddToPlaylist, children }: { song: SongDto; onAddToPlaylist: () => void; children?: ReactNode }) {
   const { copied, copy } = useCopyLink();
   return (
     <DropdownMenu>
@@ -19,6 +20,7 @@ export function SongMenu({ song, onAddToPlaylist, children }: { song: Pick<SongD
         <DropdownMenuItem icon="i-lucide-share-2" onSelect={() => void copy(shareLinks.song(song.shareId), 'Share link copied to clipboard')}>
           Share
         </DropdownMenuItem>
+        <FavouriteMenuItem song={song} />
         {/* A list's own items (a playlist's Remove from Playlist). */}
         {children}
       </DropdownMenuContent>

@@ -14,6 +14,8 @@ test('every signed-in address of spec §2 and the design maps to one view', () =
     ['/admin/deleted', 'admin', {}],
     ['/admin/settings', 'admin', {}],
     ['/account', 'account', {}],
+    ['/favourites', 'favourites', {}],
+    ['/recently-played', 'recent', {}],
   ];
   for (const [path, view, params] of cases) {
     const match = matchAppRoute(path);

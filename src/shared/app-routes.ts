@@ -3,7 +3,7 @@
  * 403), the client router, the view map (islands/app/views.tsx) and the navigation. A new
  * page is one row here and one islands/<feature>/ folder.
  */
-export type AppView = 'library' | 'search' | 'albums' | 'album' | 'playlists' | 'playlist' | 'admin' | 'account';
+export type AppView = 'library' | 'search' | 'albums' | 'album' | 'playlists' | 'playlist' | 'admin' | 'account' | 'favourites' | 'recent';
 
 export interface NavEntry {
   label: string;
@@ -39,6 +39,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { pattern: '/admin/settings', view: 'admin', title: 'Settings - Admin', adminOnly: true },
   { pattern: '/search', view: 'search', title: 'Search' },
   { pattern: '/account', view: 'account', title: 'Account' },
+  // Issue 14: linked from the Library's header (the spec's navigation stays as it is).
+  { pattern: '/favourites', view: 'favourites', title: 'Favourites', section: 'library' },
+  { pattern: '/recently-played', view: 'recent', title: 'Recently played', section: 'library' },
 ];
 
 export interface RouteMatch {

@@ -1,0 +1,11 @@
+import { apiRequest } from '../lib/api.ts';
+
+/** Fired on window once the server has counted a play: the Recently played view refreshes. */
+export const PLAYED_EVENT = 'hearth:played';
+
+/** Tells the server the player counted a play (islands/player/play-counter.ts); a failure is let go. */
+export function reportPlay(songId: number): void {
+  apiRequest<void>('/api/plays', { method: 'POST', body: { songId } })
+    .then(() => window.dispatchEvent(new Event(PLAYED_EVENT)))
+    .catch(() => undefined);
+}
