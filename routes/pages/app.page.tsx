@@ -6,10 +6,11 @@ import { pageScope } from '../../src/render/page-scope.ts';
 export function AppPage({ sidebarOpen = true }: { sidebarOpen?: boolean }) {
   const { user, path } = pageScope();
   if (!user) throw new Error('the app page needs a signed-in user');
+  // The library's song list (and Manage Songs' admin list on /admin) is fetched while the
+  // scripts load, not after they run (the island's fetch, credentials included, picks it up).
+  const list = path === '/' ? '/api/songs' : path === '/admin' && user.isAdmin ? '/api/songs/all' : null;
   return (
-    // The library's song list is fetched while the scripts load, not after they run (the
-    // island's fetch, credentials included, picks this preload up).
-    <Document title="Hearth" head={path === '/' ? <link rel="preload" href="/api/songs" as="fetch" crossOrigin="use-credentials" /> : null}>
+    <Document title="Hearth" head={list ? <link rel="preload" href={list} as="fetch" crossOrigin="use-credentials" /> : null}>
       <AppShell user={user} initialPath={path} sidebarOpen={sidebarOpen} />
     </Document>
   );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
 import type { AlbumDto, UserDto } from '../shared/types.ts';
+import { ROW_ESTIMATE } from '../../islands/admin/songs/manage-list.tsx';
 import { launchBrowser } from '../testing/browser.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
@@ -58,6 +59,14 @@ describe('controls', () => {
   test('filter by album, None and All Albums; each sort orders the rows as it says', async () => {
     const { page, problems, context } = await open({ viewport: TALL });
     await songRow(page, 'Twinkle').waitFor();
+    // The admin list is read once, by the document's preload, which the island picks up.
+    const reads = await page.evaluate(() =>
+      performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname === '/api/songs/all').map((e) => (e as PerformanceResourceTiming).initiatorType),
+    );
+    expect(reads).toEqual(['link']);
+    // Collapsed rows measure exactly the virtualizer's estimate (see ROW_ESTIMATE).
+    const heights = await page.locator('ul[aria-label="Manage songs"] > li').evaluateAll((items) => items.map((li) => li.getBoundingClientRect().height));
+    expect(new Set(heights)).toEqual(new Set([ROW_ESTIMATE]));
     const all = await songsAs(server, admin);
     const recent = [...all].sort((a, b) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1)).map((s) => s.title);
     expect(await rowTitles(page)).toEqual(recent);
