@@ -117,7 +117,7 @@ describe('bulk bar', () => {
     for (const [action, message] of [['Publish', 'Failed to publish songs'], ['Unpublish', 'Failed to unpublish songs']] as const) {
       await bulkBar(page).getByRole('button', { name: action, exact: true }).click();
       await expectToast(page, 'Error', message);
-      await bulkBar(page).getByRole('alert').filter({ hasText: 'Song 1 failed: Disk on fire' }).waitFor();
+      await bulkBar(page).getByRole('alert').filter({ hasText: 'The song failed: Disk on fire' }).waitFor();
     }
     await bulkBar(page).getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByRole('alertdialog', { name: 'Delete 1 song?' }).getByRole('button', { name: 'Delete', exact: true }).click();
@@ -126,7 +126,7 @@ describe('bulk bar', () => {
     await page.getByRole('dialog', { name: 'Assign to Album' }).getByLabel('Album').selectOption({ label: 'Target' });
     await page.getByRole('dialog', { name: 'Assign to Album' }).getByRole('button', { name: 'Assign' }).click();
     await expectToast(page, 'Error', 'Failed to assign album');
-    await bulkBar(page).getByRole('alert').filter({ hasText: '1 of 1 songs failed: Disk on fire' }).waitFor();
+    await bulkBar(page).getByRole('alert').filter({ hasText: 'The song failed: Disk on fire' }).waitFor();
     // The failed song stays selected, unchanged.
     expect(await bulkBar(page).getByTestId('selected-count').textContent()).toBe('1 selected');
     const b = await byTitle('Bulk B');

@@ -27,7 +27,7 @@ export function BulkBar({ selected, albums, progress, report, onDismissReport, o
     <div
       role="region"
       aria-label="Bulk actions"
-      className="sticky bottom-[calc(var(--bottom-bars,0px)+0.75rem)] z-10 mt-3 grid gap-2 rounded-lg border border-border bg-surface/95 p-3 shadow-lg backdrop-blur"
+      className="sticky bottom-[calc(var(--bottom-bars,0px)+0.75rem)] z-10 mt-3 grid gap-2 rounded-lg border border-border bg-surface p-3 shadow-lg"
     >
       <div className="flex flex-wrap items-center gap-2">
         <p className="mr-auto text-sm font-medium tabular-nums" data-testid="selected-count">

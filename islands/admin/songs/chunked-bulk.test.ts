@@ -31,7 +31,7 @@ test('a failed chunk names exactly its songs and message; the chunks around it s
   expect(result.done.length).toBe(4000);
   expect(result.done).not.toContain(2001);
   expect(result.done).toContain(3001);
-  expect(result.failed.map(describeFailure)).toEqual(['Songs 2,001–3,000 failed: Song not found: 99999']);
+  expect(result.failed.map((f) => describeFailure(f, 5000))).toEqual(['Songs 2,001–3,000 failed: Song not found: 99999']);
   expect(result.failed[0]!.ids).toEqual(ids(3000).slice(2000));
 });
 
@@ -39,7 +39,7 @@ test('several failures, a short last chunk, one song and a reason-less error are
   const result = await runChunked(ids(2001), async (chunk) => {
     if (chunk[0] !== 1001) throw chunk.length === 1 ? new Error('') : new Error('Server busy');
   });
-  expect(result.failed.map(describeFailure)).toEqual(['Songs 1–1,000 failed: Server busy', 'Song 2,001 failed: Request failed']);
+  expect(result.failed.map((f) => describeFailure(f, 2001))).toEqual(['Songs 1–1,000 failed: Server busy', 'Song 2,001 failed: Request failed']);
   expect(result.done).toEqual(ids(2000).slice(1000));
 });
 
@@ -47,4 +47,12 @@ test('no ids send nothing', async () => {
   let calls = 0;
   expect(await runChunked([], async () => void calls++)).toEqual({ done: [], failed: [] });
   expect(calls).toBe(0);
+});
+
+test('a selection that failed whole says so rather than numbering it', async () => {
+  const refuse = async () => {
+    throw new Error('Disk on fire');
+  };
+  expect((await runChunked(ids(12), refuse)).failed.map((f) => describeFailure(f, 12))).toEqual(['All 12 songs failed: Disk on fire']);
+  expect((await runChunked(ids(1), refuse)).failed.map((f) => describeFailure(f, 1))).toEqual(['The song failed: Disk on fire']);
 });

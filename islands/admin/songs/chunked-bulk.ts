@@ -45,9 +45,15 @@ const reason = (error: unknown) => (error instanceof Error && error.message ? er
 
 export const count = (n: number) => n.toLocaleString('en-US');
 
-/** "Songs 2,001–3,000 failed: <server message>" (one song: "Song 7 failed: …"). */
-export function describeFailure(failure: ChunkFailure): string {
-  const which = failure.from === failure.to ? `Song ${count(failure.from)}` : `Songs ${count(failure.from)}–${count(failure.to)}`;
+/**
+ * "Songs 2,001–3,000 failed: <server message>": positions in the selection as the list shows
+ * it. A selection that failed whole says so instead ("All 12 songs failed: …").
+ */
+export function describeFailure(failure: ChunkFailure, total: number): string {
+  const which =
+    failure.from === 1 && failure.to === total
+      ? total === 1 ? 'The song' : `All ${count(total)} songs`
+      : failure.from === failure.to ? `Song ${count(failure.from)}` : `Songs ${count(failure.from)}–${count(failure.to)}`;
   return `${which} failed: ${failure.message}`;
 }
 

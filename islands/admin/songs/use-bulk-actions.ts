@@ -61,7 +61,7 @@ export function useBulkActions(onDone: (ids: readonly number[]) => void) {
       if (result.failed.length === 0) toast({ title: texts.success });
       else {
         toast({ title: 'Error', description: texts.failure, variant: 'destructive' });
-        setReport(result.failed.map(describeFailure));
+        setReport(result.failed.map((failure) => describeFailure(failure, ids.length)));
       }
     },
     [finish],
@@ -81,7 +81,8 @@ export function useBulkActions(onDone: (ids: readonly number[]) => void) {
       if (failures.length === 0) toast({ title: 'Album assigned!' });
       else {
         toast({ title: 'Error', description: 'Failed to assign album', variant: 'destructive' });
-        setReport([`${count(failures.length)} of ${count(ids.length)} songs failed: ${failures[0]!.message}`]);
+        const which = failures.length === ids.length ? (ids.length === 1 ? 'The song' : `All ${count(ids.length)} songs`) : `${count(failures.length)} of ${count(ids.length)} songs`;
+        setReport([`${which} failed: ${failures[0]!.message}`]);
       }
     },
     [finish],
