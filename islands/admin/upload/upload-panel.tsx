@@ -31,9 +31,12 @@ export function UploadPanel() {
           <CardTitle id="upload-songs-title">Upload Songs</CardTitle>
           <CardDescription>New songs wait as pending until published, unless you publish them right away.</CardDescription>
         </div>
-        <div className="flex min-h-11 items-center gap-3">
+        <div className="flex items-center gap-3">
           <Checkbox id="upload-publish" checked={publish} onChange={setPublish} />
-          <Label htmlFor="upload-publish" className="cursor-pointer">Publish immediately</Label>
+          {/* The label is the 44 px touch target (the box itself is 20 px). */}
+          <Label htmlFor="upload-publish" className="flex min-h-11 flex-1 cursor-pointer items-center">
+            Publish immediately
+          </Label>
         </div>
         <UploadDropzone onFiles={add} />
       </Card>
