@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../src/testing/browser.ts';
 import { type BenchServer, benchLogin, printFigure, startBenchServer } from './lib/harness.ts';
@@ -7,9 +8,12 @@ import { seedCatalogue } from './lib/seed.ts';
 // (beside 100 in the same run): from navigation to /admin to the list's first rows (the admin
 // song list read and its sort included; budget under 1 s), then the frame times while the page
 // is scrolled programmatically from the list's top to its end, one step per animation frame
-// (requestAnimationFrame deltas; budget p95 under 32 ms).
+// (requestAnimationFrame deltas; budget p95 under 32 ms), the middle of three passes.
 const RUNS = 5;
 const SCROLL_FRAMES = 600;
+// Frame times on a shared 2-core box swing with other processes: three passes, the middle one
+// (by p95) is reported, with the load average at the time.
+const SCROLL_PASSES = 3;
 
 const servers: Record<string, BenchServer> = {};
 for (const songs of [100, 50_000]) {
@@ -61,7 +65,7 @@ async function measure(server: BenchServer) {
   const cookie = await benchLogin(server.url);
   const [name, value] = cookie.split('=') as [string, string];
   const loads: number[] = [];
-  let deltas: number[] = [];
+  const passes: number[][] = [];
   let lastRow = '';
   for (let run = 0; run < RUNS; run++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -70,11 +74,16 @@ async function measure(server: BenchServer) {
     loads.push(await firstRows(page, `${server.url}/admin`));
     if (run === RUNS - 1) {
       await page.waitForTimeout(500); // let the first paint's work settle before measuring frames
-      ({ deltas, lastRow } = await scrollFrames(page, SCROLL_FRAMES));
+      for (let pass = 0; pass < SCROLL_PASSES; pass++) {
+        const result = await scrollFrames(page, SCROLL_FRAMES);
+        passes.push(result.deltas.sort((a, b) => a - b));
+        lastRow = result.lastRow;
+      }
     }
     await context.close();
   }
-  return { load: median(loads), frames: deltas.sort((a, b) => a - b), lastRow };
+  passes.sort((a, b) => at(a, 0.95) - at(b, 0.95));
+  return { load: median(loads), frames: passes[Math.floor(passes.length / 2)]!, p95s: passes.map((p) => at(p, 0.95)), lastRow };
 }
 
 try {
@@ -85,6 +94,7 @@ try {
   for (const [label, q] of [['p50', 0.5], ['p95', 0.95], ['max', 1]] as const) {
     printFigure(`Manage Songs scroll to the end (${large.frames.length} frames), frame time ${label}, 50,000 songs`, at(large.frames, q), 'ms', { name: '100 songs', value: at(small.frames, q) }, label === 'p95' ? '< 32 ms' : undefined);
   }
+  console.log(`scroll p95 of each pass, 50,000 songs: ${large.p95s.map((v) => v.toFixed(1)).join(', ')} ms; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} on ${navigator.hardwareConcurrency} cores`);
   console.log(`last row reached: ${large.lastRow} (the seed's last song in Recently Added order is its first)`);
 } finally {
   await browser.close();

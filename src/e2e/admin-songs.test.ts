@@ -175,7 +175,7 @@ describe('layout', () => {
         expect(await checkLayout(page)).toEqual(CLEAN_LAYOUT);
         // Touch targets: every control of the row is at least 44 px tall (a tick box's is its 44 px label).
         const small = await row.locator('button:visible, a:visible, input:visible, select:visible').evaluateAll((els) =>
-          els.filter((el) => el.getBoundingClientRect().height < 44 && !el.closest('[aria-label="Current tags"]') && el.getAttribute('role') !== 'checkbox').map((el) => el.outerHTML.slice(0, 80)),
+          els.filter((el) => el.getBoundingClientRect().height < 44 && !el.closest('[aria-label="Current tags"]') && (el as HTMLInputElement).type !== 'checkbox').map((el) => el.outerHTML.slice(0, 80)),
         );
         expect(small).toEqual([]);
         expect(problems).toEqual([]);
