@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { Browser } from 'playwright-core';
 import type { AlbumDto, UserDto } from '../shared/types.ts';
 import { ROW_ESTIMATE } from '../../islands/admin/songs/manage-list.tsx';
-import { launchBrowser } from '../testing/browser.ts';
+import { launchBrowser, openPage } from '../testing/browser.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { bulkBar, controls, expand, manage, rowTitles, serverSong, songRow, songsAs } from './admin-songs-helpers.ts';
+import { bulkBar, controls, expand, manage, rowTitles, serverSong, songRow, songsAs, withoutFailedLoads } from './admin-songs-helpers.ts';
 import { sineWav, uploadBytes } from './player-fixtures.ts';
 import { createAlbum, uploadSong } from './seed.ts';
 import { PHONE, WIDE, expectToast, openSignedIn } from './signed-in.ts';
@@ -23,6 +23,7 @@ beforeAll(async () => {
   admin = await server.signUp('mum', { password: 'lullaby99', isAdmin: true });
   bedtime = await createAlbum(server, admin, 'Bedtime');
   morning = await createAlbum(server, admin, 'Morning');
+  await createAlbum(server, admin, 'Empty Box');
   await uploadSong(server, admin, 'tone.ogg', { title: 'Twinkle', artist: 'Grandpa Joe', albumId: bedtime.id });
   await uploadSong(server, admin, 'tone.wav', { title: 'sunrise', artist: 'Granny', albumId: morning.id });
   const loose = await uploadSong(server, admin, 'tagged.mp3', { title: 'Loose Song' });
@@ -75,6 +76,8 @@ describe('controls', () => {
     expect(await rowTitles(page)).toEqual(['Twinkle']);
     await filter.selectOption({ label: 'None' });
     expect(await rowTitles(page)).toEqual(recent.filter((t) => t === 'Loose Song' || t === 'Edit Me'));
+    await filter.selectOption({ label: 'Empty Box' });
+    await manage(page).getByText('No songs in this album.').waitFor();
     await filter.selectOption({ label: 'All Albums' });
     const sort = controls(page).getByLabel('Sort');
     await sort.selectOption({ label: 'Alphabetical' });
@@ -124,6 +127,30 @@ describe('controls', () => {
     expect(await bulkBar(page).getByTestId('selected-count').textContent()).toBe('1 selected');
     await controls(page).getByRole('button', { name: 'Select All' }).waitFor();
     expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('states', () => {
+  test('skeleton rows while the list loads; a failed load says so with the reason, and Try Again loads it', async () => {
+    const { page, problems, context } = await openPage(browser, { viewport: WIDE });
+    const [name, value] = admin.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: server.url }]);
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/songs/all', async (route) => {
+      await held;
+      await route.fulfill({ status: 503, json: { error: 'The catalogue is resting' } });
+    });
+    await page.goto(`${server.url}/admin`);
+    await manage(page).getByLabel('Loading songs').waitFor();
+    answer();
+    await manage(page).getByRole('alert').getByText('Failed to load songs').waitFor();
+    await manage(page).getByText('The catalogue is resting').waitFor();
+    await page.unroute('**/api/songs/all');
+    await manage(page).getByRole('button', { name: 'Try Again' }).click();
+    await songRow(page, 'Twinkle').waitFor();
+    expect(withoutFailedLoads(problems)).toEqual([]);
     await context.close();
   });
 });
