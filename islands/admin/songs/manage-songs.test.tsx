@@ -70,6 +70,8 @@ test('Select All then Publish over 2,500 songs: three sequential chunks with pro
   fireEvent.click(within(bar()).getByRole('button', { name: 'Publish' }));
   await waitFor(() => expect(pendingBulk.length).toBe(1));
   expect(within(bar()).getByRole('status').textContent).toContain('Publishing 1,000 of 2,500…');
+  // While it runs, its selection cannot be changed from the controls.
+  expect((screen.getByRole('button', { name: 'Deselect All' }) as HTMLButtonElement).disabled).toBe(true);
   // Recently Added order: the newest song (id 2500) is first.
   expect(pendingBulk[0]!.ids.slice(0, 2)).toEqual([2500, 2499]);
   await act(async () => pendingBulk[0]!.answer(true));

@@ -49,7 +49,8 @@ export function ManageSongs() {
         onSort={setSort}
         display={user.displayPreference}
         allSelected={selection.allSelected}
-        canSelect={visible.length > 0}
+        // A running bulk action keeps its selection (and its bar, which shows the progress).
+        canSelect={visible.length > 0 && bulk.progress === null}
         onSelectAll={selection.selectAll}
         onDeselectAll={selection.clear}
       />
