@@ -103,7 +103,9 @@ async function rangeFigures() {
       },
     });
   const media = () => `${server.url}/media/songs/${rangeShareId}/${rangeHash}.mp3`;
-  const stream = () => restUrl('stream', { id: rangeSongId });
+  // A player builds a song's stream URL once (one salt and token) and fetches its ranges from it.
+  const streamUrl = restUrl('stream', { id: rangeSongId });
+  const stream = () => streamUrl;
   await load(media);
   await load(stream);
   // Alternating rounds, so other work on the machine weighs on both alike; the median counts.
@@ -128,10 +130,12 @@ async function transcodeFigures() {
   }
 }
 
+// ONLY=lists|ranges|transcode runs one group.
+const only = process.env.ONLY;
 try {
-  await listFigures();
-  await rangeFigures();
-  await transcodeFigures();
+  if (!only || only === 'lists') await listFigures();
+  if (!only || only === 'ranges') await rangeFigures();
+  if (!only || only === 'transcode') await transcodeFigures();
 } finally {
   await server.stop();
 }

@@ -49,3 +49,16 @@ export function deleteAppPassword(db: Db, userId: number, id: number): boolean {
 export function touchAppPassword(db: Db, id: number, at: Date): void {
   db.update(appPasswords).set({ lastUsedAt: at }).where(eq(appPasswords.id, id)).run();
 }
+
+const ownerQuery = perDb((db) =>
+  db
+    .select({ userId: appPasswords.userId })
+    .from(appPasswords)
+    .where(eq(appPasswords.id, sql.placeholder('id')))
+    .prepare(),
+);
+
+/** Whose app password this is, or undefined once it is revoked. */
+export function findAppPasswordOwner(db: Db, id: number): number | undefined {
+  return ownerQuery(db).get({ id })?.userId;
+}

@@ -1,4 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { type UserRow, users } from '../schema/index.ts';
 import { perDb } from './prepared.ts';
 import { LIVE_ALBUM_JOIN, SONG_VALUE_COLUMNS, type SongValues } from './songs.ts';
 
@@ -52,4 +54,48 @@ const pageQuery = perDb((db) =>
 /** A page of every visible song by id (for apps that sync the whole library through an empty search). */
 export function listVisibleSongValuesPage(db: Db, limit: number, offset: number): SongValues[] {
   return pageQuery(db).values(limit, offset) as SongValues[];
+}
+
+// Every API call signs in: the user by name (NOCASE, as sign-in compares) or id, prepared.
+const userByNameQuery = perDb((db) =>
+  db
+    .select()
+    .from(users)
+    .where(sql`${users.username} = ${sql.placeholder('username')} COLLATE NOCASE`)
+    .prepare(),
+);
+const userByIdQuery = perDb((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare(),
+);
+
+export function findApiUserByName(db: Db, username: string): UserRow | undefined {
+  return userByNameQuery(db).get({ username });
+}
+
+export function findApiUserById(db: Db, id: number): UserRow | undefined {
+  return userByIdQuery(db).get({ id });
+}
+
+/** What stream and download need of a song the family can hear: five columns, no join (every range asks). */
+export interface StreamableSong {
+  audioHash: string;
+  audioFormat: string;
+  audioPath: string | null;
+  duration: number;
+  fileSize: number;
+}
+
+const streamableQuery = perDb((db) =>
+  db.$client.prepare<[string, string, string | null, number, number], [number]>(
+    `SELECT audio_hash, audio_format, audio_path, duration, file_size FROM songs s WHERE s.id = ? AND ${VISIBLE}`,
+  ),
+);
+
+export function findStreamableSong(db: Db, id: number): StreamableSong | undefined {
+  const row = streamableQuery(db).values(id)[0] as [string, string, string | null, number, number] | undefined;
+  return row && { audioHash: row[0], audioFormat: row[1], audioPath: row[2], duration: row[3], fileSize: row[4] };
 }

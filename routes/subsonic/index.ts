@@ -6,7 +6,7 @@ import { appPasswordKey } from '../../src/services/accounts/app-passwords.ts';
 import { LoginThrottle } from '../../src/services/accounts/login-throttle.ts';
 import { NowPlaying } from '../../src/services/subsonic/activity.ts';
 import { isApiMethod, openSubsonicExtensions, runMethod } from '../../src/services/subsonic/api.ts';
-import { authenticate } from '../../src/services/subsonic/auth.ts';
+import { VerifiedCredentials, authenticate } from '../../src/services/subsonic/auth.ts';
 import { SUBSONIC_ERROR, SubsonicError, fromHttpStatus } from '../../src/services/subsonic/errors.ts';
 import { Params } from '../../src/services/subsonic/params.ts';
 import { subsonicMedia } from './media.ts';
@@ -15,8 +15,8 @@ import { respond, respondError } from './respond.ts';
 const MAX_FORM_BYTES = 64 * 1024;
 
 /** Query string plus, for POST (OpenSubsonic formPost), the urlencoded body; bounded. */
-async function readParams(request: Request): Promise<Params> {
-  const params = new URL(request.url).searchParams;
+async function readParams(request: Request, url: URL): Promise<Params> {
+  const params = url.searchParams;
   if (request.method !== 'POST') return new Params(params);
   const type = request.headers.get('content-type') ?? '';
   if (type && !type.startsWith('application/x-www-form-urlencoded')) {
@@ -35,7 +35,7 @@ async function readParams(request: Request): Promise<Params> {
  * sees exactly what GET /api/songs shows. Errors are Subsonic envelopes, not `{"error"}`.
  */
 export function subsonicRoutes(ctx: AppContext) {
-  const deps = { db: ctx.db, key: appPasswordKey(ctx.secret), throttle: new LoginThrottle(ctx.db, ctx.secret) };
+  const deps = { db: ctx.db, key: appPasswordKey(ctx.secret), throttle: new LoginThrottle(ctx.db, ctx.secret), verified: new VerifiedCredentials() };
   const media = subsonicMedia(ctx, ctx.ffmpeg);
   const nowPlaying = new NowPlaying();
   const bytes: Record<string, (request: Request, params: Params) => Promise<Response>> = {
@@ -46,10 +46,11 @@ export function subsonicRoutes(ctx: AppContext) {
 
   const handle = async (request: Request, rawMethod: string, server: Parameters<typeof clientIp>[1]) => {
     const method = rawMethod.replace(/\.view$/, '');
-    const query = new URL(request.url).searchParams;
+    const url = new URL(request.url);
+    const query = url.searchParams;
     let [format, callback] = [query.get('f') ?? undefined, query.get('callback') ?? undefined];
     try {
-      const params = await readParams(request);
+      const params = await readParams(request, url);
       [format, callback] = [params.get('f'), params.get('callback')];
       if (method === 'getOpenSubsonicExtensions') return respond(request, format, callback, 'ok', openSubsonicExtensions());
       const now = ctx.now();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { createHash } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
 import { SubsonicAPI } from 'subsonic-api';
 import { findUserByUsername } from '../../db/queries/users.ts';
@@ -398,10 +399,15 @@ describe('signing in', () => {
     const password = await newAppPassword(aliceCookie, 'Soon revoked');
     const phone = client('alice', password);
     expect(((await phone.ping()) as any).status).toBe('ok');
+    // One URL used again and again (as a player fetches a song's ranges): refused too once revoked.
+    const salt = 'fixedsalt';
+    const sameUrl = `/rest/ping?${new URLSearchParams({ u: 'alice', t: createHash('md5').update(password + salt).digest('hex'), s: salt, f: 'json', c: 'test', v: '1.16.1' })}`;
+    for (let i = 0; i < 2; i++) expect(((await (await server.request(sameUrl)).json()) as any)['subsonic-response'].status).toBe('ok');
     const list = (await (await server.request('/api/app-passwords', { cookie: aliceCookie })).json()) as { id: number; name: string }[];
     const id = list.find((row) => row.name === 'Soon revoked')!.id;
     expect((await server.request(`/api/app-passwords/${id}`, { method: 'DELETE', cookie: aliceCookie })).status).toBe(204);
     expect(((await phone.ping()) as any).error.code).toBe(40);
+    expect(((await (await server.request(sameUrl)).json()) as any)['subsonic-response'].error.code).toBe(40);
     expect(((await new SubsonicAPI({ url: server.url, auth: { apiKey: password } }).ping()) as any).error.code).toBe(44);
     // The others keep working.
     expect(((await alice.ping()) as any).status).toBe('ok');

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '../../../db/client.ts';
-import { findUserById, findUserByUsername } from '../../../db/queries/users.ts';
+import { findAppPasswordOwner } from '../../../db/queries/app-passwords.ts';
+import { findApiUserById, findApiUserByName } from '../../../db/queries/subsonic.ts';
 import type { UserRow } from '../../../db/schema/index.ts';
 import { TooManyRequestsError } from '../../errors.ts';
 import { type AppPasswordKey, checkApiKey, checkPlainPassword, checkToken } from '../accounts/app-passwords.ts';
@@ -12,7 +14,37 @@ export interface AuthDeps {
   db: Db;
   key: AppPasswordKey;
   throttle: LoginThrottle;
+  verified: VerifiedCredentials;
 }
+
+const VERIFIED_TTL_MS = 10 * 60 * 1000;
+const VERIFIED_MAX = 2000;
+
+/**
+ * Credentials checked right lately, by a hash of exactly what was sent: a player fetches every
+ * range of a song from one URL (one `t` and `s`), and decrypting each app password per range
+ * cost more than serving it. A hit still needs the app password's row (revoked: gone at once).
+ */
+export class VerifiedCredentials {
+  private readonly entries = new Map<string, { appPasswordId: number; userId: number; until: number }>();
+
+  find(db: Db, key: string, now: number): UserRow | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.until < now || findAppPasswordOwner(db, entry.appPasswordId) !== entry.userId) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return findApiUserById(db, entry.userId);
+  }
+
+  remember(key: string, appPasswordId: number, userId: number, now: number): void {
+    if (this.entries.size >= VERIFIED_MAX) this.entries.clear();
+    this.entries.set(key, { appPasswordId, userId, until: now + VERIFIED_TTL_MS });
+  }
+}
+
+const credentialKey = (...parts: string[]) => createHash('sha256').update(parts.join('\0')).digest('base64');
 
 const wrongCredentials = () => new SubsonicError(SUBSONIC_ERROR.wrongCredentials, 'Wrong username or password');
 
@@ -38,14 +70,14 @@ function throttled(check: () => void): void {
  * Only app passwords count, never the web password. Failures count towards the web login's
  * back-off for the username and the address; checks are synchronous, so the count cannot be outrun.
  */
-export function authenticate({ db, key, throttle }: AuthDeps, params: Params, ip: string, now: number): UserRow {
+export function authenticate({ db, key, throttle, verified }: AuthDeps, params: Params, ip: string, now: number): UserRow {
   const apiKey = params.get('apiKey');
   const username = params.get('u');
   if (apiKey !== undefined) {
     if (username !== undefined) throw new SubsonicError(SUBSONIC_ERROR.conflictingAuth, 'Use either apiKey or u, not both');
     throttled(() => throttle.assertMayTry(ip, null, now));
     const row = checkApiKey(db, apiKey, now);
-    const user = row && findUserById(db, row.userId);
+    const user = row && findApiUserById(db, row.userId);
     if (!user) {
       throttle.failedAttempt(ip, null, now);
       throw new SubsonicError(SUBSONIC_ERROR.invalidApiKey, 'Invalid API key');
@@ -57,16 +89,20 @@ export function authenticate({ db, key, throttle }: AuthDeps, params: Params, ip
   if (token === undefined && password === undefined) throw missing(salt === undefined ? 'p' : 't');
   if (token !== undefined && !salt) throw missing('s');
   throttled(() => throttle.assertMayTry(ip, username, now));
-  const user = findUserByUsername(db, normalizeUsername(username));
-  let ok = false;
-  if (user && token !== undefined) ok = checkToken(db, key, user.id, token, salt!, now) !== null;
+  const sent = token !== undefined ? credentialKey('t', username, token, salt!) : credentialKey('p', username, password!);
+  const known = verified.find(db, sent, now);
+  if (known) return known;
+  const user = findApiUserByName(db, normalizeUsername(username));
+  let row = null;
+  if (user && token !== undefined) row = checkToken(db, key, user.id, token, salt!, now);
   else if (user && password !== undefined) {
     const plain = plainPassword(password);
-    ok = plain !== null && checkPlainPassword(db, key, user.id, plain, now) !== null;
+    row = plain === null ? null : checkPlainPassword(db, key, user.id, plain, now);
   }
-  if (!user || !ok) {
+  if (!user || !row) {
     throttle.failedAttempt(ip, username, now);
     throw wrongCredentials();
   }
+  verified.remember(sent, row.id, user.id, now);
   return user;
 }

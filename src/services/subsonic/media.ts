@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../../../db/client.ts';
 import { findAlbumById } from '../../../db/queries/albums.ts';
+import { findStreamableSong } from '../../../db/queries/subsonic.ts';
 import { readImageSize, withinPixelBudget } from '../../../media/image-size.ts';
 import { findImage } from '../../../media/images.ts';
 import type { AudioFormat } from '../../../media/paths.ts';
@@ -14,7 +15,7 @@ import { requireLivePlaylist } from '../playlists/playlists.ts';
 import { requireAlbum, requireArtist, requireVisibleSong } from './browse.ts';
 import { notFound } from './errors.ts';
 import type { Library } from './library.ts';
-import type { Params } from './params.ts';
+import { type Params, numericId } from './params.ts';
 
 /** A visible song's stored audio, for stream and download. */
 export interface AudioSource {
@@ -28,7 +29,9 @@ export interface AudioSource {
 }
 
 export function audioSource(db: Db, storage: MediaStorage, params: Params): AudioSource {
-  const { song } = requireVisibleSong(db, params.required('id'));
+  const id = numericId(params.required('id'), 'mf-', true);
+  const song = id === null ? undefined : findStreamableSong(db, id);
+  if (!song) throw notFound('Song');
   return {
     path: song.audioPath ?? storage.audioPath(song.audioHash),
     hash: song.audioHash,
