@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { AUDIO_CONTENT_TYPES, IMAGE_CONTENT_TYPES } from '../../media/sniff.ts';
 import { fileResponse } from '../../media/stream.ts';
@@ -13,6 +14,8 @@ import { REST_HEADERS } from './respond.ts';
 
 // The song id in the URL stays when the audio is replaced: revalidate by ETag, never assume.
 const REVALIDATE = 'private, no-cache';
+/** An ETag that changes with the content hash but does not tell it (nothing internal leaks). */
+const opaqueTag = (value: string) => createHash('sha256').update(`hearth-subsonic:${value}`).digest('base64url').slice(0, 27);
 
 /** stream, download and getCoverArt: bytes, with ranges and HEAD as /media and /objects answer them. */
 export function subsonicMedia(ctx: AppContext, ffmpeg: Ffmpeg | null) {
@@ -29,7 +32,7 @@ export function subsonicMedia(ctx: AppContext, ffmpeg: Ffmpeg | null) {
   const original = async (request: Request, source: AudioSource) =>
     withRestHeaders(
       await fileResponse(request, source.path, {
-        etag: source.hash,
+        etag: opaqueTag(source.hash),
         contentType: AUDIO_CONTENT_TYPES[source.format],
         cacheControl: REVALIDATE,
         immutable: source.immutable,
@@ -41,7 +44,7 @@ export function subsonicMedia(ctx: AppContext, ffmpeg: Ffmpeg | null) {
     const contentType = TRANSCODE_CONTENT_TYPES[format];
     const cached = transcodes.lookup(key);
     // A finished encoding is a file like any other: ranges, HEAD, ETag.
-    if (cached) return withRestHeaders(await fileResponse(request, cached, { etag: key, contentType, cacheControl: REVALIDATE, immutable: true }));
+    if (cached) return withRestHeaders(await fileResponse(request, cached, { etag: opaqueTag(key), contentType, cacheControl: REVALIDATE, immutable: true }));
     const estimate = params.bool('estimateContentLength') === true;
     const headers: Record<string, string> = { ...REST_HEADERS, 'content-type': contentType, 'x-content-duration': source.duration.toFixed(2) };
     if (request.method === 'HEAD') {
@@ -80,7 +83,7 @@ export function subsonicMedia(ctx: AppContext, ffmpeg: Ffmpeg | null) {
     },
     async coverArt(request: Request, params: Params): Promise<Response> {
       const image = await coverImage(ctx.db, storage, currentLibrary(ctx.db, ctx.now()), join(cacheRoot, 'covers'), params);
-      const response = await fileResponse(request, image.path, { etag: image.hash, contentType: IMAGE_CONTENT_TYPES[image.format], cacheControl: REVALIDATE });
+      const response = await fileResponse(request, image.path, { etag: opaqueTag(image.hash), contentType: IMAGE_CONTENT_TYPES[image.format], cacheControl: REVALIDATE });
       response.headers.set('content-security-policy', "default-src 'none'; sandbox");
       return withRestHeaders(response);
     },
