@@ -345,6 +345,7 @@ describe('errors', () => {
   test('healthz answers ok', async () => {
     const response = await server.request('/healthz');
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok' });
+    // And whether ffmpeg was found at start (phone apps' transcoding, issue 14).
+    expect(await response.json()).toMatchObject({ status: 'ok', ffmpeg: { available: expect.any(Boolean) } });
   });
 });
