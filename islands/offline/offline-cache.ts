@@ -1,0 +1,53 @@
+import { create } from 'zustand';
+
+/**
+ * The Cache Storage cache holding music kept offline (issue 12 item 5). Its keys are the
+ * songs' `audioUrl` and `artworkUrl` paths, so the service worker answers the player's audio
+ * and image requests from it first (the contract with the worker; never rename it lightly).
+ */
+export const OFFLINE_AUDIO_CACHE = 'hearth-offline-audio-v1';
+
+/**
+ * Cache Storage exists only in secure contexts (https, localhost): on a plain-http LAN address
+ * there is nothing to offer, so the menus and the /account section say so instead.
+ */
+export function offlineSupported(): boolean {
+  return typeof window !== 'undefined' && window.isSecureContext && typeof caches !== 'undefined';
+}
+
+interface OfflineState {
+  /** Audio paths held in the cache: the badge and the menus' labels read this. */
+  audio: ReadonlySet<string>;
+  loaded: boolean;
+}
+
+/** The first-load part: which songs are on the device. Storing and removing load lazily. */
+export const useOfflineStore = create<OfflineState>(() => ({ audio: new Set(), loaded: false }));
+
+/** Re-reads the cache's keys (after a change, or once at start). */
+export function refreshOfflineSet(): Promise<void> {
+  if (!offlineSupported()) return Promise.resolve();
+  const read = caches
+    .keys()
+    .then(async (names) => (names.includes(OFFLINE_AUDIO_CACHE) ? (await caches.open(OFFLINE_AUDIO_CACHE)).keys() : []))
+    .then((requests) => {
+      const audio = new Set(requests.map((request) => new URL(request.url).pathname).filter((path) => path.startsWith('/media/')));
+      useOfflineStore.setState({ audio, loaded: true });
+    })
+    .catch(() => useOfflineStore.setState({ loaded: true }));
+  return read;
+}
+
+// Read once as the app starts (keys only, no bodies). Hydration renders the store's initial
+// state (zustand's server snapshot), as the server did, so badges appear after it, no mismatch.
+if (typeof window !== 'undefined') void refreshOfflineSet();
+
+/** True while this song's audio is kept on the device. */
+export function useKeptOffline(audioUrl: string): boolean {
+  return useOfflineStore((state) => state.audio.has(audioUrl));
+}
+
+/** How many of these songs are on the device (album and playlist menus). */
+export function useKeptCount(audioUrls: readonly string[]): number {
+  return useOfflineStore((state) => audioUrls.reduce((count, url) => count + (state.audio.has(url) ? 1 : 0), 0));
+}
