@@ -197,6 +197,23 @@ describe('getCoverArt', () => {
     const missing = (await (await rest('getCoverArt', { id: 'al-99999' })).json()) as any;
     expect(missing['subsonic-response'].error.code).toBe(70);
   });
+
+  test("an album's, an artist's and a playlist's cover are their songs' artwork", async () => {
+    const album = (await (await server.request('/api/albums', { method: 'POST', json: { name: 'Tones' }, cookie: admin })).json()) as { id: number };
+    expect((await server.request(`/api/songs/${long.id}`, { method: 'PATCH', json: { albumId: album.id }, cookie: admin })).status).toBe(200);
+    const playlist = (await (await server.request('/api/playlists', { method: 'POST', json: { name: 'Mine' }, cookie: admin })).json()) as { id: number };
+    await server.request(`/api/playlists/${playlist.id}/songs`, { method: 'POST', json: { songId: long.id }, cookie: admin });
+    const shown = ((await phone.getAlbum({ id: `al-${album.id}` })) as any).album;
+    const artist = ((await phone.getArtist({ id: shown.artistId })) as any).artist;
+    const listed = ((await phone.getPlaylist({ id: String(playlist.id) })) as any).playlist;
+    const original = new Uint8Array(readFileSync(join(TESTDATA, 'cover.png')));
+    for (const id of [shown.coverArt, artist.coverArt, listed.coverArt]) {
+      expect(id).toBeDefined();
+      const response = await rest('getCoverArt', { id });
+      expect(response.headers.get('content-type')).toBe('image/png');
+      expect(new Uint8Array(await response.arrayBuffer())).toEqual(original);
+    }
+  });
 });
 
 describe('without ffmpeg', () => {

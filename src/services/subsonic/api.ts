@@ -100,5 +100,15 @@ export const isApiMethod = (name: string) => Object.hasOwn(METHODS, name);
 export function runMethod(name: string, call: Call): XmlObject {
   const method = METHODS[name];
   if (!method) throw notFound('Method');
-  return method({ ...call, library: currentLibrary(call.db, call.now), marks: userMarks(call.db, call.user.id), activity: activityLists(call.db, call.user.id) });
+  // The library is read (and after a write rebuilt) only by the methods that browse with it.
+  let library: Library | undefined;
+  const context: Context = {
+    ...call,
+    get library() {
+      return (library ??= currentLibrary(call.db, call.now));
+    },
+    marks: userMarks(call.db, call.user.id),
+    activity: activityLists(call.db, call.user.id),
+  };
+  return method(context);
 }
