@@ -158,6 +158,17 @@ describe('browsing', () => {
     expect(song.path).toBeUndefined();
   });
 
+  test('apps that browse by folder: getIndexes → getMusicDirectory of an artist → of an album', async () => {
+    const artistDir = ((await alice.getMusicDirectory({ id: artistId('The Wanderers') })) as any).directory;
+    expect(artistDir.name).toBe('The Wanderers');
+    expect(artistDir.child.map((child: any) => [child.title, child.isDir])).toEqual([['Blue Skies', true]]);
+    const albumDir = ((await alice.getMusicDirectory({ id: artistDir.child[0].id })) as any).directory;
+    expect(albumDir).toMatchObject({ name: 'Blue Skies', parent: artistId('The Wanderers') });
+    expect(albumDir.child.map((child: any) => child.title)).toEqual(['Morning Light', 'Evening Road', 'Guest Verse']);
+    expect(((await alice.getMusicDirectory({ id: `al-${hiddenAlbumId}` })) as any).error.code).toBe(70);
+    expect(((await alice.getMusicDirectory({ id: '/etc' })) as any).error.code).toBe(70);
+  });
+
   test('an album with no majority artist is by Various Artists, who lists it; each artist on it lists it too', async () => {
     const album = ((await alice.getAlbum({ id: `al-${mixtapeId}` })) as any).album;
     expect(album.artist).toBe('Various Artists');

@@ -2,7 +2,7 @@ import type { Db } from '../../../db/client.ts';
 import { findUserByUsername } from '../../../db/queries/users.ts';
 import type { UserRow } from '../../../db/schema/index.ts';
 import { type NowPlaying, activityLists, nowPlayingList, scrobble, star, starred2, unstar, userMarks } from './activity.ts';
-import { type ActivityLists, album, albumList2, artist, artists, indexes, musicFolders, randomSongs, song } from './browse.ts';
+import { type ActivityLists, album, albumList2, artist, artists, indexes, musicDirectory, musicFolders, randomSongs, song } from './browse.ts';
 import type { Marks } from './dto.ts';
 import { notAuthorised, notFound } from './errors.ts';
 import { type Library, currentLibrary } from './library.ts';
@@ -76,6 +76,7 @@ const METHODS: Record<string, Method> = {
   getIndexes: (c) => indexes(c.library, c.marks, c.params),
   getArtists: (c) => artists(c.library, c.marks),
   getArtist: (c) => artist(c.library, c.marks, c.params),
+  getMusicDirectory: (c) => musicDirectory(c.db, c.library, c.marks, c.params),
   getAlbum: (c) => album(c.db, c.library, c.marks, c.params),
   getSong: (c) => song(c.db, c.library, c.marks, c.params),
   getAlbumList2: (c) => albumList2(c.library, c.marks, c.params, c.activity),

@@ -68,6 +68,26 @@ export function album(db: Db, library: Library, marks: Marks, params: Params): X
   return { album: { ...toAlbumId3(found, marks), song: songs } };
 }
 
+/**
+ * getMusicDirectory, for apps that browse by folder from getIndexes: an artist is a folder of its
+ * albums, an album a folder of its songs (there are no real folders: nothing of the disk shows).
+ */
+export function musicDirectory(db: Db, library: Library, marks: Marks, params: Params): XmlObject {
+  const id = params.required('id');
+  if (id.startsWith('ar-')) {
+    const found = requireArtist(library, id);
+    const child = found.albumIds.map((albumId) => {
+      const albumFound = library.albumsById.get(albumId)!;
+      const dto = toAlbumId3(albumFound, marks);
+      return { id: dto.id, parent: found.id, isDir: true, title: albumFound.name, album: albumFound.name, artist: albumFound.artistName, coverArt: dto.coverArt, created: dto.created, starred: dto.starred };
+    });
+    return { directory: { id: found.id, name: found.name, starred: toArtistId3(found, library, marks).starred, child } };
+  }
+  const found = requireAlbum(library, id);
+  const child = listAlbumSongs(db, found.id).map((row) => toChild(toSongDto(row.song, row.albumName), library, marks));
+  return { directory: { id: `al-${found.id}`, parent: found.artistId, name: found.name, child } };
+}
+
 /** A song the family can hear (published, not trashed), by "12" or "mf-12"; else 70. */
 export function requireVisibleSong(db: Db, rawId: string | undefined) {
   const id = numericId(rawId, 'mf-', true);
