@@ -3,13 +3,13 @@ import type { AppContext } from '../../src/app-context.ts';
 import { getSettings, updateSettings } from '../../src/services/settings/settings.ts';
 import { settingsBody, settingsResponse } from './model.ts';
 
-/** Instance settings, admin only: registration, the default share expiry, the guests' quota in use. */
+/** Instance settings, admin only: registration, the default share expiry, the guests' quota in use, ffmpeg. */
 export function settingsRoutes(ctx: AppContext) {
-  const quota = ctx.config.anonShareQuotaBytes;
+  const facts = { guestQuotaBytes: ctx.config.anonShareQuotaBytes, ffmpegVersion: ctx.ffmpeg?.version ?? null };
   return new Elysia({ name: 'settings-routes' })
     .use(ctx.auth)
-    .get('/api/settings', () => getSettings(ctx.db, quota), { admin: true, response: settingsResponse })
-    .patch('/api/settings', ({ body }) => updateSettings(ctx.db, body, quota), {
+    .get('/api/settings', () => getSettings(ctx.db, facts), { admin: true, response: settingsResponse })
+    .patch('/api/settings', ({ body }) => updateSettings(ctx.db, body, facts), {
       admin: true,
       body: settingsBody,
       response: settingsResponse,

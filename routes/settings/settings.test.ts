@@ -17,10 +17,12 @@ const get = (cookie = mum) => server.request('/api/settings', { cookie });
 const patch = (json: unknown, cookie = mum) => server.request('/api/settings', { method: 'PATCH', cookie, json });
 const MB = 1024 * 1024;
 
-test('defaults: registration closed, shares never expire, the guests quota empty out of ANON_SHARE_QUOTA_MB', async () => {
+test('defaults: registration closed, shares never expire, the guests quota empty out of ANON_SHARE_QUOTA_MB; ffmpeg as /healthz reports it', async () => {
   const response = await get();
   expect(response.status).toBe(200);
-  expect(await response.json()).toEqual({ registrationOpen: false, defaultShareExpiry: 'never', guestQuota: { usedBytes: 0, limitBytes: 3 * MB } });
+  const health = (await (await server.request('/healthz')).json()) as { ffmpeg: { available: boolean; version?: string } };
+  const ffmpegVersion = health.ffmpeg.available ? health.ffmpeg.version : null;
+  expect(await response.json()).toEqual({ registrationOpen: false, defaultShareExpiry: 'never', guestQuota: { usedBytes: 0, limitBytes: 3 * MB }, ffmpegVersion });
 });
 
 test('the default share expiry is saved, kept apart from registration, and read back', async () => {

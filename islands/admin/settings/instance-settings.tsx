@@ -53,3 +53,25 @@ export function RegistrationSettings() {
     </SettingsCard>
   );
 }
+
+/** Phone apps (Subsonic API): how they connect, and whether ffmpeg can make smaller files for them. */
+export function PhoneAppsSettings() {
+  const settings = useSettings();
+  return (
+    <SettingsCard
+      title="Phone Apps"
+      description="Music apps that speak the Subsonic API (Symfonium, DSub, Substreamer, Amperfy…) connect to this Hearth's address with an app password each person makes on their Account page."
+    >
+      {settings.isError ? <LoadFailed what="settings" onRetry={() => void settings.refetch()} /> : null}
+      {settings.isPending ? <Skeleton className="h-11 w-full max-w-xs" /> : null}
+      {settings.data ? (
+        <p data-testid="transcoding-state" className="flex items-start gap-2 text-sm">
+          <span aria-hidden="true" className={settings.data.ffmpegVersion ? 'i-lucide-circle-check mt-0.5 shrink-0 text-base text-accent-text' : 'i-lucide-circle-alert mt-0.5 shrink-0 text-base text-muted-foreground'} />
+          {settings.data.ffmpegVersion
+            ? `Transcoding on (ffmpeg ${settings.data.ffmpegVersion}): apps can ask for smaller files on mobile data.`
+            : 'Transcoding off: ffmpeg was not found when Hearth started, so apps get the original files. Install ffmpeg and restart Hearth to turn it on.'}
+        </p>
+      ) : null}
+    </SettingsCard>
+  );
+}

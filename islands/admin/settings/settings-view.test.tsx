@@ -20,7 +20,7 @@ let failAccounts: number;
 let pendingPatch: ((response: Response) => void) | null;
 
 beforeEach(() => {
-  settings = { registrationOpen: false, defaultShareExpiry: 'never', guestQuota: { usedBytes: 0, limitBytes: 2048 * 1048576 } };
+  settings = { registrationOpen: false, defaultShareExpiry: 'never', guestQuota: { usedBytes: 0, limitBytes: 2048 * 1048576 }, ffmpegVersion: '7.1.1' };
   accounts = [account(2, 'kid', false, 3), account(1, 'mum', true)];
   failAccounts = 0;
   pendingPatch = null;
@@ -97,4 +97,13 @@ test('a failed list read says so and Try Again reads it again', async () => {
   fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
   await waitFor(() => expect(screen.getAllByTestId('account-row')).toHaveLength(2));
   expect(screen.queryByText('Failed to load accounts')).toBeNull();
+});
+
+test('Phone Apps says whether transcoding is on: the ffmpeg version found, or how to turn it on', async () => {
+  show();
+  expect((await screen.findByTestId('transcoding-state')).textContent).toBe('Transcoding on (ffmpeg 7.1.1): apps can ask for smaller files on mobile data.');
+  cleanup();
+  settings = { ...settings, ffmpegVersion: null };
+  show();
+  expect((await screen.findByTestId('transcoding-state')).textContent).toContain('Transcoding off: ffmpeg was not found when Hearth started');
 });

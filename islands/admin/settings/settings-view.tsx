@@ -1,9 +1,9 @@
 'use client';
 import { AccountsSection } from './accounts-section.tsx';
-import { RegistrationSettings, SharingSettings } from './instance-settings.tsx';
+import { PhoneAppsSettings, RegistrationSettings, SharingSettings } from './instance-settings.tsx';
 import { TempSharesSection } from './temp-shares-section.tsx';
 
-/** `/admin/settings` (issue 11 item 6): sharing, registration, family accounts, temporary shares. */
+/** `/admin/settings` (issue 11 item 6): sharing, registration, family accounts, temporary shares, phone apps. */
 export function SettingsView() {
   return (
     <section aria-label="Settings" className="grid gap-4 md:gap-6">
@@ -11,6 +11,7 @@ export function SettingsView() {
       <RegistrationSettings />
       <AccountsSection />
       <TempSharesSection />
+      <PhoneAppsSettings />
     </section>
   );
 }

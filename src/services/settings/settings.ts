@@ -12,22 +12,30 @@ function expiryOf(settings: Settings): ShareExpiry {
   return isShareExpiry(settings.defaultShareExpiry) ? settings.defaultShareExpiry : 'never';
 }
 
-function toDto(db: Db, settings: Settings, guestQuotaBytes: number): SettingsDto {
+/** What the instance reports beside the stored settings. */
+export interface InstanceFacts {
+  guestQuotaBytes: number;
+  /** The ffmpeg version found at start, or null when there is none. */
+  ffmpegVersion: string | null;
+}
+
+function toDto(db: Db, settings: Settings, facts: InstanceFacts): SettingsDto {
   return {
     registrationOpen: settings.registrationOpen === true,
     defaultShareExpiry: expiryOf(settings),
-    guestQuota: { usedBytes: anonymousBytes(db), limitBytes: guestQuotaBytes },
+    guestQuota: { usedBytes: anonymousBytes(db), limitBytes: facts.guestQuotaBytes },
+    ffmpegVersion: facts.ffmpegVersion,
   };
 }
 
-/** Instance settings (admin only): every setting with its default, and the guests' quota in use. */
-export function getSettings(db: Db, guestQuotaBytes: number): SettingsDto {
-  return toDto(db, readSettings(db), guestQuotaBytes);
+/** Instance settings (admin only): every setting with its default, the guests' quota in use, ffmpeg. */
+export function getSettings(db: Db, facts: InstanceFacts): SettingsDto {
+  return toDto(db, readSettings(db), facts);
 }
 
 /** Applies the given changes and answers the settings as they now are. */
-export function updateSettings(db: Db, changes: SettingsChanges, guestQuotaBytes: number): SettingsDto {
-  return toDto(db, writeSettings(db, changes), guestQuotaBytes);
+export function updateSettings(db: Db, changes: SettingsChanges, facts: InstanceFacts): SettingsDto {
+  return toDto(db, writeSettings(db, changes), facts);
 }
 
 /** Read by the login and share pages, which render for guests too. */
