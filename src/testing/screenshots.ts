@@ -36,6 +36,12 @@ async function catalogueLinks(page: Page): Promise<Record<string, string>> {
       playlists: '/playlists',
       playlist: `/playlists/${playlists[0]?.id}`,
       account: '/account',
+      favourites: '/favourites',
+      'recently-played': '/recently-played',
+      'admin-music': '/admin',
+      'admin-albums': '/admin/albums',
+      'admin-deleted': '/admin/deleted',
+      'admin-settings': '/admin/settings',
     };
   });
 }
