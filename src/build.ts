@@ -12,6 +12,7 @@ import {
   sourceFingerprint,
 } from './render/build-paths.ts';
 import { isClientModule, rscPlugin } from './render/rsc-plugin.ts';
+import { buildServiceWorker, writeOfflineDocuments } from './pwa/sw-build.ts';
 import { unoConfig } from '../uno.config.ts';
 
 /** Browser assets are served under this prefix from `<build>/public`. */
@@ -19,6 +20,8 @@ export const ASSETS_PREFIX = '/assets/';
 const CLIENT_ENTRY = 'src/render/client-entry.tsx';
 // The entry that knows the pages lives with them; the renderer loads what this builds.
 const RSC_ENTRY = 'routes/pages/rsc-entry.tsx';
+// The offline app document's module: boots the signed-in app from cached API reads (issue 12).
+const OFFLINE_ENTRY = 'islands/pwa/offline-start.ts';
 
 function clientModules(): string[] {
   return sourceFiles(['islands/**/*.{ts,tsx}']).filter((file) => isClientModule(readFileSync(join(ROOT, file), 'utf8')));
@@ -31,7 +34,7 @@ function failed(kind: string, logs: readonly unknown[]): never {
 /** Browser bundle: the bootstrap plus every 'use client' module as an entry, split and hashed. */
 async function buildBrowser(outDir: string, mode: BuildMode, islands: string[]) {
   const result = await Bun.build({
-    entrypoints: [CLIENT_ENTRY, ...islands].map((file) => join(ROOT, file)),
+    entrypoints: [CLIENT_ENTRY, OFFLINE_ENTRY, ...islands].map((file) => join(ROOT, file)),
     root: ROOT,
     outdir: join(outDir, 'public'),
     target: 'browser',
@@ -59,7 +62,7 @@ async function buildBrowser(outDir: string, mode: BuildMode, islands: string[]) 
       new URL(m[1]!, `http://x${url}`).pathname,
     );
   }
-  return { clientEntry: urlOf(CLIENT_ENTRY), clientModules: Object.fromEntries(islands.map((i) => [i, urlOf(i)])), imports };
+  return { clientEntry: urlOf(CLIENT_ENTRY), offlineEntry: urlOf(OFFLINE_ENTRY), clientModules: Object.fromEntries(islands.map((i) => [i, urlOf(i)])), imports };
 }
 
 /** RSC bundle: pages with React's react-server build inside, client modules as references. */
@@ -83,12 +86,20 @@ async function buildRsc(outDir: string, mode: BuildMode): Promise<string> {
 /** One stylesheet: UnoCSS utilities found anywhere in the page and island sources. */
 async function buildCss(outDir: string, mode: BuildMode): Promise<string> {
   const generator = await createGenerator(unoConfig);
-  const files = sourceFiles(['islands/**/*.{ts,tsx}', 'routes/pages/**/*.tsx', 'src/render/**/*.tsx', 'src/shared/app-routes.ts']);
+  const files = sourceFiles(['islands/**/*.{ts,tsx}', 'routes/pages/**/*.tsx', 'src/render/**/*.tsx', 'src/shared/app-routes.ts', 'src/pwa/**/*.ts']);
   const code = files.map((file) => readFileSync(join(ROOT, file), 'utf8')).join('\n');
   const { css } = await generator.generate(code, { preflights: true, minify: mode === 'production' });
   const name = `styles-${Bun.hash(css).toString(36)}.css`;
   writeFileSync(join(outDir, 'public', name), css);
   return ASSETS_PREFIX + name;
+}
+
+/** A gzipped copy beside each text asset, sent when the browser accepts it (static-files.ts). */
+function gzipAssets(publicDir: string) {
+  for (const file of new Bun.Glob('**/*.{js,css,html}').scanSync({ cwd: publicDir })) {
+    const path = join(publicDir, file);
+    writeFileSync(`${path}.gz`, Bun.gzipSync(readFileSync(path), { level: 9 }));
+  }
 }
 
 /** Builds everything into a fresh folder, then moves it into place in one rename. */
@@ -101,7 +112,12 @@ export async function buildAssets(mode: BuildMode = currentMode()): Promise<{ di
     const browser = await buildBrowser(tmpDir, mode, clientModules());
     const css = await buildCss(tmpDir, mode);
     const rscEntry = await buildRsc(tmpDir, mode);
-    const manifest: BuildManifest = { mode, fingerprint, css, rscEntry, ...browser };
+    const { offlineEntry, ...rest } = browser;
+    const development = mode === 'development';
+    const offline = writeOfflineDocuments(join(tmpDir, 'public'), { css, entry: offlineEntry, preload: browser.imports[offlineEntry] ?? [], development }, ASSETS_PREFIX);
+    const worker = await buildServiceWorker({ root: ROOT, outDir: tmpDir, mode, offline, assetsPrefix: ASSETS_PREFIX });
+    gzipAssets(join(tmpDir, 'public'));
+    const manifest: BuildManifest = { mode, fingerprint, css, rscEntry, ...rest, offline: { ...offline, entry: offlineEntry }, precache: worker };
     writeFileSync(join(tmpDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
     if (existsSync(finalDir)) rmSync(tmpDir, { recursive: true, force: true });
     else renameSync(tmpDir, finalDir);

@@ -1,4 +1,6 @@
 import { Elysia } from 'elysia';
+import { dirname, join } from 'node:path';
+import { SERVICE_WORKER_FILE } from '../../src/pwa/sw-build.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { requestOrigin } from '../../src/http/client-ip.ts';
 import type { PageScope } from '../../src/render/page-scope.ts';
@@ -9,7 +11,7 @@ import { APP_ROUTES } from '../../src/shared/app-routes.ts';
 import type { UserDto } from '../../src/shared/types.ts';
 import type { PageName } from './registry.ts';
 import { createPageCache } from './page-cache.ts';
-import { serveAsset, servePublic } from './static-files.ts';
+import { serveAsset, servePublic, serveServiceWorker } from './static-files.ts';
 
 /** Paths that are files, not pages: their errors stay plain, never an HTML page. */
 const FILE_PREFIXES = ['/media/', '/objects/', '/assets/', '/icons/'];
@@ -64,7 +66,8 @@ export function createPages(ctx: AppContext) {
   }
 
   const files = new Elysia({ name: 'page-files' })
-    .get('/assets/*', async ({ params }) => serveAsset((await loadRenderer()).assetsDir, params['*']))
+    .get('/assets/*', async ({ params, request }) => serveAsset((await loadRenderer()).assetsDir, params['*'], request))
+    .get('/service-worker.js', async () => serveServiceWorker(join(dirname((await loadRenderer()).assetsDir), SERVICE_WORKER_FILE)))
     .get('/icons/*', ({ params }) => servePublic(`icons/${params['*']}`))
     .get('/robots.txt', () => servePublic('robots.txt'))
     .get('/manifest.webmanifest', () => servePublic('manifest.webmanifest'))

@@ -15,11 +15,35 @@ export function fileUnder(root: string, relativePath: string): string | null {
 
 const notFound = () => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
 
-/** Hashed bundle files never change: cache them for a year. */
-export function serveAsset(assetsDir: string, relativePath: string): Response {
+const acceptsGzip = (request: Request) => /\bgzip\b/i.test(request.headers.get('accept-encoding') ?? '');
+
+/**
+ * Hashed bundle files never change: cache them for a year. Scripts, styles and the offline
+ * documents go gzipped when the browser accepts it (the build writes a `.gz` beside each).
+ */
+export function serveAsset(assetsDir: string, relativePath: string, request?: Request): Response {
   const path = fileUnder(assetsDir, relativePath);
-  if (!path) return notFound();
-  return new Response(Bun.file(path), { headers: { 'cache-control': 'public, max-age=31536000, immutable' } });
+  if (!path || path.endsWith('.gz')) return notFound();
+  const headers: Record<string, string> = { 'cache-control': 'public, max-age=31536000, immutable', vary: 'accept-encoding' };
+  const gzipped = request && acceptsGzip(request) && existsSync(`${path}.gz`);
+  if (!gzipped) return new Response(Bun.file(path), { headers });
+  const type = Bun.file(path).type;
+  return new Response(Bun.file(`${path}.gz`), { headers: { ...headers, 'content-type': type, 'content-encoding': 'gzip' } });
+}
+
+/**
+ * The service worker: scope `/` (Service-Worker-Allowed says so explicitly), and never kept in
+ * the HTTP cache, so an update check always sees the current build's worker.
+ */
+export function serveServiceWorker(path: string): Response {
+  if (!existsSync(path)) return notFound();
+  return new Response(Bun.file(path), {
+    headers: {
+      'content-type': 'text/javascript; charset=utf-8',
+      'cache-control': 'no-store',
+      'service-worker-allowed': '/',
+    },
+  });
 }
 
 const CONTENT_TYPES: Record<string, string> = { '.webmanifest': 'application/manifest+json' };

@@ -27,6 +27,10 @@ export interface BuildManifest {
   clientModules: Record<string, string>;
   /** Browser URL → the modules it statically imports (for modulepreload). */
   imports: Record<string, string[]>;
+  /** The precached offline documents and the offline app's module (src/pwa/sw-build.ts). */
+  offline: { app: string; page: string; entry: string };
+  /** What the service worker precaches: entries and bytes (uncompressed). */
+  precache: { precached: number; bytes: number };
 }
 
 /** Files whose content decides the bundles; anything outside is external to them. */
@@ -36,6 +40,9 @@ const SOURCE_GLOBS = [
   'src/render/**/*.{ts,tsx}',
   'src/shared/**/*.ts',
   'src/build.ts',
+  'src/pwa/**/*.ts',
+  // Icons and the manifest are precached by the service worker: a change is a new build.
+  'public/**/*',
   'uno.config.ts',
   'bun.lock',
 ];

@@ -1,0 +1,65 @@
+import { UPDATE_CHECK_MS, isCachedApiRead } from '../../src/shared/pwa.ts';
+
+/** What registration needs of the player: whether it plays, and a way to hear that it stopped. */
+export interface PlaybackGate {
+  getState(): { playing: boolean };
+  subscribe(listener: (state: { playing: boolean }) => void): () => void;
+}
+
+/** Runs `action` now if nothing plays, else once playback pauses or stops. */
+export function whenNotPlaying(player: PlaybackGate, action: () => void): void {
+  if (!player.getState().playing) return action();
+  const stop = player.subscribe((state) => {
+    if (state.playing) return;
+    stop();
+    action();
+  });
+}
+
+/**
+ * Asks the worker to keep the reads the offline app needs: the user (the page has it from the
+ * server render, so it is never read), and on the first visit the reads made before the worker
+ * controlled the page. Serwist answers CACHE_URLS through the same routes as page requests.
+ */
+function keepForOffline(worker: ServiceWorker, firstVisit: boolean) {
+  const seen = firstVisit
+    ? performance.getEntriesByType('resource').map((entry) => new URL(entry.name)).filter((url) => url.origin === location.origin && isCachedApiRead(url.pathname))
+    : [];
+  const urls = new Set(['/api/user', ...seen.map((url) => url.pathname + url.search)]);
+  worker.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: [...urls] } });
+}
+
+/**
+ * Spec §4: registered at /service-worker.js, checked hourly and whenever the page becomes
+ * visible; when a new version takes control the page reloads, but never mid-song (the saved
+ * player state, islands/player/player-persist.ts, cues the song again after the reload).
+ */
+export function registerServiceWorker(player: PlaybackGate): void {
+  if (!('serviceWorker' in navigator)) return;
+  const container = navigator.serviceWorker;
+  // The first worker claiming a page that had none changes nothing it shows: no reload then.
+  let controlled = container.controller !== null;
+  if (container.controller) keepForOffline(container.controller, false);
+  let reloading = false;
+  container.addEventListener('controllerchange', () => {
+    if (!controlled) {
+      controlled = true;
+      if (container.controller) keepForOffline(container.controller, true);
+      return;
+    }
+    if (reloading) return;
+    reloading = true;
+    whenNotPlaying(player, () => window.location.reload());
+  });
+  // updateViaCache 'none': the worker script is never taken from the HTTP cache.
+  void container
+    .register('/service-worker.js', { scope: '/', updateViaCache: 'none' })
+    .then((registration) => {
+      const check = () => void registration.update().catch(() => undefined);
+      setInterval(check, UPDATE_CHECK_MS);
+      document.addEventListener('visibilitychange', () => {
+        if (document.visibilityState === 'visible') check();
+      });
+    })
+    .catch(() => undefined);
+}

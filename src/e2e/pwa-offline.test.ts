@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import type { Browser, Page } from 'playwright-core';
+import { API_CACHE, BACK_ONLINE_TEXT, NEEDS_CONNECTION_TEXT, OFFLINE_AUDIO_CACHE, OFFLINE_BANNER_TEXT } from '../shared/pwa.ts';
+import type { AlbumDto, PlaylistDto, SongDto } from '../shared/types.ts';
+import { launchBrowser } from '../testing/browser.ts';
+import { type TestServer, startTestServer } from '../testing/server.ts';
+import { createAlbum, createPlaylist, uploadSong } from './seed.ts';
+import { type SignedInPage, openSignedIn } from './signed-in.ts';
+
+setDefaultTimeout(60_000);
+
+let server: TestServer;
+let browser: Browser;
+let kid: string;
+let bedtime: SongDto;
+let morning: SongDto;
+let album: AlbumDto;
+let playlist: PlaylistDto;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const admin = await server.signUp('mum', { password: 'lullaby99', isAdmin: true });
+  kid = await server.signUp('kiddo', { password: 'crayons99' });
+  album = await createAlbum(server, admin, 'Sleepy Songs');
+  bedtime = await uploadSong(server, admin, 'tagged.mp3', { title: 'Bedtime', albumId: album.id });
+  morning = await uploadSong(server, admin, 'tone.ogg', { title: 'Morning', artist: 'Grandpa Joe' });
+  playlist = await createPlaylist(server, kid, 'Road Trip', [morning.id]);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const rows = (page: Page) => page.getByRole('list', { name: 'Songs' }).getByRole('listitem');
+
+/** The page is controlled by the worker, and the worker has kept the user for offline use. */
+async function controlled(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await cached(page, '/api/user');
+}
+
+async function cached(page: Page, path: string) {
+  await page.waitForFunction(
+    async ([cache, url]) => (await (await caches.open(cache!)).match(url!)) !== undefined,
+    [API_CACHE, path] as const,
+  );
+}
+
+/** Requests the browser could not make offline are expected; anything else is a problem. */
+function unexpected(problems: string[]) {
+  return problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|Failed to load resource/.test(p));
+}
+
+async function close({ context, problems }: SignedInPage) {
+  expect(unexpected(problems)).toEqual([]);
+  await context.close();
+}
+
+describe('the service worker', () => {
+  test('installs at /service-worker.js with scope /, controls the page, and is never HTTP-cached', async () => {
+    const opened = await openSignedIn(browser, server, kid, '/');
+    await controlled(opened.page);
+    const registration = await opened.page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.ready;
+      return { scope: reg.scope, script: reg.active?.scriptURL, controller: navigator.serviceWorker.controller?.scriptURL };
+    });
+    expect(registration).toEqual({ scope: `${server.url}/`, script: `${server.url}/service-worker.js`, controller: `${server.url}/service-worker.js` });
+    const response = await server.request('/service-worker.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('service-worker-allowed')).toBe('/');
+    expect(response.headers.get('content-type')).toContain('javascript');
+    // The precache list names this build's hashed bundles and the offline documents.
+    const source = await response.text();
+    expect(source).toMatch(/\/assets\/offline-app-[a-z0-9]+\.html/);
+    expect(source).toMatch(/\/assets\/styles-[a-z0-9]+\.css/);
+    await close(opened);
+  });
+});
+
+describe('offline banner', () => {
+  test("going offline shows it; coming back shows 'Back Online' for 3 s", async () => {
+    const opened = await openSignedIn(browser, server, kid, '/');
+    const { page, context } = opened;
+    const banner = page.getByTestId('connection-banner');
+    expect(await banner.count()).toBe(0);
+    await page.clock.install();
+    await context.setOffline(true);
+    await banner.filter({ hasText: OFFLINE_BANNER_TEXT }).waitFor();
+    expect(await banner.getAttribute('role')).toBe('status');
+    await context.setOffline(false);
+    await banner.filter({ hasText: BACK_ONLINE_TEXT }).waitFor();
+    await page.clock.runFor(2_900);
+    expect(await banner.textContent()).toBe(BACK_ONLINE_TEXT);
+    await page.clock.runFor(200);
+    await banner.waitFor({ state: 'detached' });
+    await close(opened);
+  });
+});
+
+describe('offline after one online visit', () => {
+  test('the library, an album and a playlist open from the offline app document', async () => {
+    const opened = await openSignedIn(browser, server, kid, '/');
+    const { page, context } = opened;
+    await controlled(page);
+    // The first visit's song list was read before the worker controlled the page: it is kept too.
+    await cached(page, '/api/songs');
+    await page.goto(`${server.url}/album/${album.id}`);
+    await rows(page).filter({ hasText: 'Bedtime' }).waitFor();
+    await page.goto(`${server.url}/playlists/${playlist.id}`);
+    await rows(page).filter({ hasText: 'Morning' }).waitFor();
+
+    await context.setOffline(true);
+    await page.goto(`${server.url}/`);
+    await rows(page).filter({ hasText: 'Bedtime' }).waitFor();
+    await rows(page).filter({ hasText: 'Morning' }).waitFor();
+    await page.getByText(OFFLINE_BANNER_TEXT).waitFor();
+    // Served by the worker: the document has no Flight payload and no user data in it.
+    expect(await page.evaluate(() => '__hearthFlight' in self)).toBe(false);
+    expect(await page.evaluate(() => document.querySelector('script[type="module"]')?.getAttribute('src'))).toMatch(/offline-start/);
+
+    await page.goto(`${server.url}/album/${album.id}`);
+    await page.getByRole('heading', { name: 'Sleepy Songs' }).waitFor();
+    await rows(page).filter({ hasText: 'Bedtime' }).waitFor();
+    await page.goto(`${server.url}/playlists/${playlist.id}`);
+    await page.getByRole('heading', { name: 'Road Trip' }).waitFor();
+    await rows(page).filter({ hasText: 'Morning' }).waitFor();
+    // Client-side navigation within the offline app works as online.
+    await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Library' }).click();
+    await rows(page).filter({ hasText: 'Bedtime' }).waitFor();
+    await close(opened);
+  });
+
+  test('share pages and /share say they need a connection', async () => {
+    const opened = await openSignedIn(browser, server, kid, '/');
+    const { page, context } = opened;
+    await controlled(page);
+    await context.setOffline(true);
+    for (const path of [`/share/${bedtime.shareId}`, `/share/album/${album.shareId}`, '/share']) {
+      await page.goto(server.url + path);
+      await page.getByRole('heading', { name: "You're Offline" }).waitFor();
+      await page.getByText(NEEDS_CONNECTION_TEXT).waitFor();
+    }
+    await context.setOffline(false);
+    await page.getByRole('link', { name: 'Try Again' }).click();
+    await page.getByRole('heading', { name: 'Share Audio' }).waitFor();
+    await close(opened);
+  });
+});
+
+describe('kept audio and artwork (the offline-music contract)', () => {
+  test('a kept song answers ranges from the cache offline; another song fails', async () => {
+    const opened = await openSignedIn(browser, server, kid, '/');
+    const { page, context } = opened;
+    await controlled(page);
+    const size = await page.evaluate(async ([cacheName, url]) => {
+      const response = await fetch(url!);
+      const bytes = (await response.clone().arrayBuffer()).byteLength;
+      await (await caches.open(cacheName!)).put(url!, response);
+      return bytes;
+    }, [OFFLINE_AUDIO_CACHE, bedtime.audioUrl] as const);
+    await context.setOffline(true);
+    const ranged = await page.evaluate(async (url) => {
+      const response = await fetch(url, { headers: { range: 'bytes=100-199' } });
+      return { status: response.status, range: response.headers.get('content-range'), length: (await response.arrayBuffer()).byteLength };
+    }, bedtime.audioUrl);
+    expect(ranged).toEqual({ status: 206, range: `bytes 100-199/${size}`, length: 100 });
+    const other = await page.evaluate((url) => fetch(url, { headers: { range: 'bytes=0-' } }).then(() => 'answered', () => 'failed'), morning.audioUrl);
+    expect(other).toBe('failed');
+    await close(opened);
+  });
+});
+
+describe('signing out', () => {
+  test('leaves no cached API responses, artwork or offline audio on the device', async () => {
+    const opened = await openSignedIn(browser, server, kid, '/');
+    const { page } = opened;
+    await controlled(page);
+    await cached(page, '/api/songs');
+    await page.evaluate(async ([cacheName, url]) => {
+      await (await caches.open(cacheName!)).put(url!, await fetch(url!));
+    }, [OFFLINE_AUDIO_CACHE, bedtime.audioUrl] as const);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('link', { name: 'Login' }).waitFor();
+    const left = await page.evaluate(async () => {
+      const kept: string[] = [];
+      for (const name of await caches.keys()) {
+        if (name.includes('precache')) continue;
+        for (const request of await (await caches.open(name)).keys()) kept.push(`${name} ${new URL(request.url).pathname}`);
+      }
+      return kept;
+    });
+    expect(left).toEqual([]);
+    await close(opened);
+  });
+});

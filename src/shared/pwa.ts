@@ -1,0 +1,39 @@
+/**
+ * The installable app's names and texts, read by the service worker (islands/pwa/), the page
+ * and the build (src/pwa/). Cache names are a contract: the offline-music code fills
+ * OFFLINE_AUDIO_CACHE from the page; the worker answers from it.
+ */
+export const OFFLINE_AUDIO_CACHE = 'hearth-offline-audio-v1';
+/** Network-first copies of the signed-in API reads (cleared at sign-out). */
+export const API_CACHE = 'hearth-api-v1';
+/** Artwork seen while browsing (cleared at sign-out with the API copies). */
+export const IMAGE_CACHE = 'hearth-images-v1';
+
+/** Spec §2 Other. */
+export const OFFLINE_BANNER_TEXT = "You're Offline - Cached content still available";
+export const BACK_ONLINE_TEXT = 'Back Online';
+export const BACK_ONLINE_MS = 3000;
+/** Spec §9: update checks every 60 minutes (and whenever the page becomes visible). */
+export const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+/** What a page that only works online says offline (beyond the spec: it names no text). */
+export const NEEDS_CONNECTION_TITLE = "You're Offline";
+export const NEEDS_CONNECTION_TEXT = 'This page needs a connection. It opens again once you are back online.';
+
+/** The API reads the library, albums, playlists and search make: kept for offline use. */
+const CACHED_READS = [
+  /^\/api\/user$/,
+  /^\/api\/songs$/,
+  /^\/api\/albums(\/[^/]+(\/songs)?)?$/,
+  /^\/api\/playlists(\/[^/]+(\/songs)?)?$/,
+  /^\/api\/search$/,
+];
+
+export function isCachedApiRead(pathname: string): boolean {
+  return CACHED_READS.some((pattern) => pattern.test(pathname));
+}
+
+/** Share pages and the Share Audio page work online only. */
+export function isOnlineOnlyPage(pathname: string): boolean {
+  return pathname === '/share' || pathname.startsWith('/share/');
+}
