@@ -6,7 +6,8 @@ import type { UserDto } from '../../src/shared/types.ts';
 import { apiRequest } from '../lib/api.ts';
 import { queryKeys } from '../lib/queries.ts';
 import { MiniPlayer } from '../player/mini-player.tsx';
-import { useCurrentTrack } from '../player/player-store.ts';
+import { useCurrentTrack, usePlayer } from '../player/player-store.ts';
+import { OfflineBanner } from '../pwa/offline-banner.tsx';
 import { cn } from '../ui/cn.ts';
 import { PageSpinner } from '../ui/spinner.tsx';
 import { Toaster } from '../ui/toaster.tsx';
@@ -46,6 +47,11 @@ export function AppShell({ user: rendered, initialPath, sidebarOpen: renderedOpe
   // The admin sidebar's open state, rendered by the server from its cookie (no flash on reload).
   const [sidebarOpen, setSidebarOpen] = useState(renderedOpen);
   const admin = user.isAdmin && matchAppRoute(path)?.route.view === 'admin';
+
+  // The service worker (issue 12): its own small chunk, fetched after the app is up.
+  useEffect(() => {
+    void import('../pwa/sw-register.ts').then((pwa) => pwa.registerServiceWorker(usePlayer));
+  }, []);
 
   useEffect(() => {
     const onPop = () => setPath(window.location.pathname);
@@ -99,6 +105,7 @@ export function AppShell({ user: rendered, initialPath, sidebarOpen: renderedOpe
                   </main>
                 </>
               )}
+              <OfflineBanner />
               <MiniPlayer />
               {admin ? null : <TabBar />}
               <Toaster />
