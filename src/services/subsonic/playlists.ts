@@ -93,36 +93,50 @@ function addSongs(db: Db, playlistId: number, songIds: number[], actor: Actor): 
 export function createPlaylist(db: Db, library: Library, marks: Marks, user: UserRow, params: Params, now: Date): XmlObject {
   const songIds = songIdsOf(params.all('songId'));
   const existing = params.get('playlistId');
-  let id: number;
-  if (existing) {
-    id = requirePlaylistId(existing, 'playlistId');
-    requireEditablePlaylist(db, id, user);
-    for (const row of listPlaylistSongs(db, id)) removeSongFromPlaylist(db, id, row.song.id, user);
-    const name = params.get('name');
-    if (name) renamePlaylist(db, id, user, name, now);
-  } else {
-    const name = params.get('name');
-    if (!name) throw missing('name or playlistId');
-    id = createWebPlaylist(db, user, name).id;
-  }
-  addSongs(db, id, songIds, user);
+  // One transaction: a refused song or name leaves the playlist as it was (or makes none).
+  const id = db.transaction(
+    () => {
+      let playlistId: number;
+      if (existing) {
+        playlistId = requirePlaylistId(existing, 'playlistId');
+        requireEditablePlaylist(db, playlistId, user);
+        for (const row of listPlaylistSongs(db, playlistId)) removeSongFromPlaylist(db, playlistId, row.song.id, user);
+        const name = params.get('name');
+        if (name) renamePlaylist(db, playlistId, user, name, now);
+      } else {
+        const name = params.get('name');
+        if (!name) throw missing('name or playlistId');
+        playlistId = createWebPlaylist(db, user, name).id;
+      }
+      addSongs(db, playlistId, songIds, user);
+      return playlistId;
+    },
+    { behavior: 'immediate' },
+  );
   return withEntries(db, library, marks, id);
 }
 
 /** updatePlaylist: rename, remove by position (among the songs shown), add songs. */
 export function updatePlaylist(db: Db, user: UserRow, params: Params, now: Date): XmlObject {
   const id = requirePlaylistId(params.get('playlistId'), 'playlistId');
-  requireEditablePlaylist(db, id, user);
-  const name = params.get('name');
-  if (name !== undefined) renamePlaylist(db, id, user, name, now);
-  const shown = listPlaylistSongs(db, id).map((row) => row.song.id);
-  const removals = new Set(params.all('songIndexToRemove').map((raw) => (/^\d{1,9}$/.test(raw) ? Number(raw) : -1)));
-  for (const index of removals) {
-    const songId = shown[index];
-    if (songId === undefined) throw notFound('Playlist entry');
-    removeSongFromPlaylist(db, id, songId, user);
-  }
-  addSongs(db, id, songIdsOf(params.all('songIdToAdd')), user);
+  const added = songIdsOf(params.all('songIdToAdd'));
+  // One transaction: a refused name, position or song leaves the playlist as it was.
+  db.transaction(
+    () => {
+      requireEditablePlaylist(db, id, user);
+      const name = params.get('name');
+      if (name !== undefined) renamePlaylist(db, id, user, name, now);
+      const shown = listPlaylistSongs(db, id).map((row) => row.song.id);
+      const removals = new Set(params.all('songIndexToRemove').map((raw) => (/^\d{1,9}$/.test(raw) ? Number(raw) : -1)));
+      for (const index of removals) {
+        const songId = shown[index];
+        if (songId === undefined) throw notFound('Playlist entry');
+        removeSongFromPlaylist(db, id, songId, user);
+      }
+      addSongs(db, id, added, user);
+    },
+    { behavior: 'immediate' },
+  );
   return {};
 }
 

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { findUserByUsername } from '../../db/queries/users.ts';
+import { insertPlaylist, insertSong } from '../../src/testing/factories.ts';
+import { type TestServer, startTestServer } from '../../src/testing/server.ts';
+
+let server: TestServer;
+let password: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const cookie = await server.signUp('alice', { password: 'web password 1' });
+  const created = await server.request('/api/app-passwords', { method: 'POST', json: { name: 'Phone' }, cookie });
+  password = ((await created.json()) as { password: string }).password;
+});
+afterAll(() => server.stop());
+
+const call = async (method: string, query: [string, string][]) => {
+  const params = new URLSearchParams([['u', 'alice'], ['p', password], ['f', 'json'], ['c', 'test'], ['v', '1.16.1'], ...query]);
+  const response = await server.request(`/rest/${method}?${params}`);
+  return ((await response.json()) as { 'subsonic-response': Record<string, any> })['subsonic-response'];
+};
+const titles = async (id: number) => ((await call('getPlaylist', [['id', String(id)]])).playlist.entry ?? []).map((song: any) => song.title);
+
+describe('a refused playlist write changes nothing', () => {
+  test('createPlaylist replacing the songs with one the family cannot hear keeps the old songs', async () => {
+    const first = insertSong(server.db, { title: 'First' });
+    const second = insertSong(server.db, { title: 'Second' });
+    const pending = insertSong(server.db, { title: 'Pending', status: 'pending' });
+    const playlist = insertPlaylist(server.db, { userId: findUserByUsername(server.db, 'alice')!.id, name: 'Keep' }, [first.id, second.id]);
+    const answer = await call('createPlaylist', [['playlistId', String(playlist.id)], ['songId', String(pending.id)]]);
+    expect(answer.error.code).toBe(70);
+    expect(await titles(playlist.id)).toEqual(['First', 'Second']);
+    // A blank new name is refused too, and empties nothing.
+    expect((await call('createPlaylist', [['playlistId', String(playlist.id)], ['name', '   ']])).status).toBe('failed');
+    expect(await titles(playlist.id)).toEqual(['First', 'Second']);
+  });
+
+  test('updatePlaylist with a missing position neither renames nor removes', async () => {
+    const song = insertSong(server.db, { title: 'Stays' });
+    const playlist = insertPlaylist(server.db, { userId: findUserByUsername(server.db, 'alice')!.id, name: 'Old name' }, [song.id]);
+    const answer = await call('updatePlaylist', [['playlistId', String(playlist.id)], ['name', 'New name'], ['songIndexToRemove', '0'], ['songIndexToRemove', '9']]);
+    expect(answer.error.code).toBe(70);
+    expect((await call('getPlaylist', [['id', String(playlist.id)]])).playlist.name).toBe('Old name');
+    expect(await titles(playlist.id)).toEqual(['Stays']);
+  });
+
+  test('createPlaylist by name with a song the family cannot hear creates no playlist', async () => {
+    const heard = insertSong(server.db, { title: 'Heard' });
+    const pending = insertSong(server.db, { title: 'Unheard', status: 'pending' });
+    const answer = await call('createPlaylist', [['name', 'Half made'], ['songId', String(heard.id)], ['songId', String(pending.id)]]);
+    expect(answer.error.code).toBe(70);
+    const names = ((await call('getPlaylists', [])).playlists.playlist ?? []).map((found: any) => found.name);
+    expect(names).not.toContain('Half made');
+  });
+});
