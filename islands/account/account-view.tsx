@@ -3,6 +3,7 @@ import type { DisplayPreference } from '../../src/shared/types.ts';
 import { PageHeader } from '../app/page-header.tsx';
 import { useUser } from '../app/user-context.ts';
 import type { ViewProps } from '../app/views.tsx';
+import { OfflineMusicSection } from '../offline/offline-music-section.tsx';
 import { Card } from '../ui/card.tsx';
 import { cn } from '../ui/cn.ts';
 import { AppPasswordsSection } from './app-passwords.tsx';
@@ -10,7 +11,7 @@ import { DISPLAY_OPTIONS, useSetDisplayPreference } from './display-preference.t
 
 const SECTION = 'grid gap-4 p-5 md:p-6';
 
-/** `/account`, every user's own page: who is signed in, the library subtitle, the password, app passwords. */
+/** `/account`, every user's own page: who is signed in, the library subtitle, the password, app passwords, offline music. */
 export function AccountView(_props: ViewProps) {
   // The live user (the cache the preference updates), not the prop captured at navigation.
   const user = useUser();
@@ -35,6 +36,9 @@ export function AccountView(_props: ViewProps) {
       </Card>
       <Card className={SECTION}>
         <AppPasswordsSection username={user.username} />
+      </Card>
+      <Card className={SECTION}>
+        <OfflineMusicSection />
       </Card>
     </div>
   );

@@ -5,6 +5,7 @@ import { matchAppRoute } from '../../src/shared/app-routes.ts';
 import type { UserDto } from '../../src/shared/types.ts';
 import { apiRequest } from '../lib/api.ts';
 import { queryKeys } from '../lib/queries.ts';
+import { OfflineExtrasSlot } from '../offline/offline-extras-slot.tsx';
 import { MiniPlayer } from '../player/mini-player.tsx';
 import { useCurrentTrack, usePlayer } from '../player/player-store.ts';
 import { OfflineBanner } from '../pwa/offline-banner.tsx';
@@ -109,6 +110,8 @@ export function AppShell({ user: rendered, initialPath, sidebarOpen: renderedOpe
               <MiniPlayer />
               {admin ? null : <TabBar />}
               <Toaster />
+              {/* The install card and the offline-music sync, from their own chunk (issue 12). */}
+              <OfflineExtrasSlot />
             </div>
           </TooltipProvider>
         </RouterContext.Provider>

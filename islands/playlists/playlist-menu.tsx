@@ -8,6 +8,7 @@ import { AlertDialog, AlertDialogContent } from '../ui/alert-dialog.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, OptionsTrigger } from '../ui/dropdown-menu.tsx';
 import { toast } from '../ui/toast-store.ts';
 import { NameDialog } from '../ui/name-dialog.tsx';
+import { CollectionOfflineItem } from '../offline/offline-menu-items.tsx';
 import { messageOf, playlistApi } from './playlist-queries.ts';
 import { readLocal, writeLocal } from '../lib/local-setting.ts';
 
@@ -71,6 +72,7 @@ export function PlaylistMenu({ playlist, onAddSongs }: { playlist: PlaylistDto; 
               Share
             </DropdownMenuItem>
           ) : null}
+          <CollectionOfflineItem songsKey={queryKeys.playlistSongs(id)} />
           <DropdownMenuItem icon="i-lucide-pencil" onSelect={() => setDialog('rename')}>
             Rename
           </DropdownMenuItem>

@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import type { SongDto } from '../../src/shared/types.ts';
 import { shareLinks, useCopyLink } from '../lib/copy-link.ts';
 import { FavouriteMenuItem } from '../listening/favourite-menu-item.tsx';
+import { SongOfflineItem } from '../offline/offline-menu-items.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, OptionsTrigger } from '../ui/dropdown-menu.tsx';
 
 /**
  * A song's options menu (spec §2): Add to Playlist and Share, then the favourite toggle (issue
- * 14). The trigger shows a check for the 2 s after a copy, since the menu closes on the choice.
+ * 14) and keeping it offline (issue 12). The trigger shows a check for the 2 s after a copy, since the menu closes on the choice.
  */
 export function SongMenu({ song, onAddToPlaylist, children }: { song: SongDto; onAddToPlaylist: () => void; children?: ReactNode }) {
   const { copied, copy } = useCopyLink();
@@ -21,6 +22,7 @@ export function SongMenu({ song, onAddToPlaylist, children }: { song: SongDto; o
           Share
         </DropdownMenuItem>
         <FavouriteMenuItem song={song} />
+        <SongOfflineItem song={song} />
         {/* A list's own items (a playlist's Remove from Playlist). */}
         {children}
       </DropdownMenuContent>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatDuration } from '../../src/shared/format.ts';
 import type { SongDto } from '../../src/shared/types.ts';
+import { OfflineBadge } from '../offline/offline-badge.tsx';
 import { Artwork } from '../ui/artwork.tsx';
 import { cn } from '../ui/cn.ts';
 
@@ -8,7 +9,7 @@ import { cn } from '../ui/cn.ts';
 export const SONG_ROW_HEIGHT = 60;
 
 export interface SongRowProps {
-  song: Pick<SongDto, 'title' | 'artworkUrl' | 'duration'>;
+  song: Pick<SongDto, 'title' | 'artworkUrl' | 'duration' | 'audioUrl'>;
   subtitle: string;
   /** This row's song is the one in the player. */
   current: boolean;
@@ -17,7 +18,7 @@ export interface SongRowProps {
   trailing?: ReactNode;
 }
 
-/** A song in a list: artwork, title, muted subtitle, duration; the whole row plays it. */
+/** A song in a list: artwork, title, muted subtitle, the offline badge, duration; the whole row plays it. */
 export function SongRow({ song, subtitle, current, onPlay, trailing }: SongRowProps) {
   return (
     <div className={cn('group flex h-full items-center gap-1 rounded-md pr-1 hover:bg-muted', current && 'bg-accent-soft/60')}>
@@ -33,6 +34,7 @@ export function SongRow({ song, subtitle, current, onPlay, trailing }: SongRowPr
           {subtitle ? <span className="block truncate text-sm text-muted-foreground">{subtitle}</span> : null}
         </span>
         {current ? <span aria-label="Now playing" className="i-lucide-audio-lines text-lg text-accent-text" /> : null}
+        <OfflineBadge audioUrl={song.audioUrl} />
         <span className="w-12 shrink-0 text-right text-sm tabular-nums text-muted-foreground">{formatDuration(song.duration)}</span>
       </button>
       {trailing}

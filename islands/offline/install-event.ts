@@ -1,0 +1,44 @@
+/**
+ * The browser's offer to install (Chromium's `beforeinstallprompt`), caught from the first
+ * moment: it can fire before any lazily loaded part exists. preventDefault keeps Chrome's own
+ * mini-infobar away, so the 'Install Hearth' card is the one prompt (spec §4).
+ */
+export interface InstallPromptEvent extends Event {
+  prompt(): Promise<unknown>;
+  readonly userChoice?: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+export interface InstallOffer {
+  event: InstallPromptEvent;
+  /** `Date.now()` when it came: the card shows 10 s later (spec §9). */
+  at: number;
+}
+
+let offer: InstallOffer | null = null;
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((listener) => listener());
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    offer = { event: event as InstallPromptEvent, at: Date.now() };
+    notify();
+  });
+  window.addEventListener('appinstalled', () => {
+    offer = null;
+    notify();
+  });
+}
+
+export const installOffer = {
+  current: () => offer,
+  /** An offer can be used once: after Install it is spent. */
+  spend: () => {
+    offer = null;
+    notify();
+  },
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};

@@ -1,0 +1,50 @@
+import { type QueryKey, skipToken, useQuery } from '@tanstack/react-query';
+import type { SongDto } from '../../src/shared/types.ts';
+import { DropdownMenuItem } from '../ui/dropdown-menu.tsx';
+import { offlineSupported, useKeptCount, useKeptOffline } from './offline-cache.ts';
+
+type Kept = Pick<SongDto, 'id' | 'title' | 'artist' | 'audioUrl' | 'artworkUrl' | 'fileSize'>;
+
+// Storing and removing load on first use: none of it is in the first-load JavaScript.
+const actions = () => import('./offline-actions.ts');
+
+/**
+ * A song menu's 'Make available offline' / 'Remove from device'. Menus render only while
+ * open (in the browser), so reading the secure-context check here never meets hydration.
+ */
+export function SongOfflineItem({ song }: { song: Kept }) {
+  const kept = useKeptOffline(song.audioUrl);
+  if (!offlineSupported()) return null;
+  return kept ? (
+    <DropdownMenuItem icon="i-lucide-circle-x" onSelect={() => void actions().then((a) => a.removeKept([song], `"${song.title}"`))}>
+      Remove from device
+    </DropdownMenuItem>
+  ) : (
+    <DropdownMenuItem icon="i-lucide-circle-arrow-down" onSelect={() => void actions().then((a) => a.keepOffline([song], `"${song.title}"`))}>
+      Make available offline
+    </DropdownMenuItem>
+  );
+}
+
+/**
+ * An album's or a playlist's: stores the songs it holds now (songs added later are not
+ * fetched by themselves); once all of them are on the device it offers removing them.
+ * `songsKey` is the page's own song query: read from the cache, never fetched from here.
+ */
+export function CollectionOfflineItem({ songsKey }: { songsKey: QueryKey }) {
+  const list = useQuery<Kept[]>({ queryKey: songsKey, queryFn: skipToken }).data ?? [];
+  const keptCount = useKeptCount(list.map((song) => song.audioUrl));
+  if (!offlineSupported()) return null;
+  const all = list.length > 0 && keptCount === list.length;
+  return all ? (
+    <DropdownMenuItem icon="i-lucide-circle-x" onSelect={() => void actions().then((a) => a.removeKept(list, songCount(list.length)))}>
+      Remove from device
+    </DropdownMenuItem>
+  ) : (
+    <DropdownMenuItem icon="i-lucide-circle-arrow-down" disabled={list.length === 0} onSelect={() => void actions().then((a) => a.keepOffline(list, songCount(list.length)))}>
+      Make available offline
+    </DropdownMenuItem>
+  );
+}
+
+export const songCount = (count: number) => `${count} ${count === 1 ? 'song' : 'songs'}`;

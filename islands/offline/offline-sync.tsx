@@ -1,0 +1,43 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { SongDto } from '../../src/shared/types.ts';
+import { apiRequest } from '../lib/api.ts';
+import { queryKeys } from '../lib/queries.ts';
+import { refreshOfflineSet, useOfflineStore } from './offline-cache.ts';
+import { syncOfflineMusic } from './offline-music.ts';
+
+/**
+ * The online sync of music kept offline: whenever the user's song list (GET /api/songs) is
+ * read from the network, kept songs missing from it are dropped. It runs as the app starts
+ * and when the connection returns, only when something is kept, and reuses the library's
+ * query (never a second copy of a 50,000-song list).
+ */
+export function OfflineSync() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const sync = (songs: SongDto[] | undefined) => {
+      // Offline, the list may be the worker's cached copy: never judge by it.
+      if (songs && navigator.onLine && useOfflineStore.getState().audio.size > 0) void syncOfflineMusic(songs).catch(() => {});
+    };
+    const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'success') return;
+      if (event.query.queryHash === JSON.stringify(queryKeys.songs)) sync(event.query.state.data as SongDto[] | undefined);
+    });
+    const check = async (refetch: boolean) => {
+      await refreshOfflineSet();
+      if (!navigator.onLine || useOfflineStore.getState().audio.size === 0) return;
+      const cached = queryClient.getQueryData<SongDto[]>(queryKeys.songs);
+      // A list read in this page's life is current; after a time offline it is read again.
+      if (cached && !refetch) return sync(cached);
+      await queryClient.fetchQuery({ queryKey: queryKeys.songs, queryFn: () => apiRequest<SongDto[]>('/api/songs'), staleTime: 0 }).catch(() => {});
+    };
+    const onOnline = () => void check(true);
+    void check(false);
+    window.addEventListener('online', onOnline);
+    return () => {
+      unsubscribe();
+      window.removeEventListener('online', onOnline);
+    };
+  }, [queryClient]);
+  return null;
+}
