@@ -37,7 +37,10 @@ export function InstallCard() {
     return () => clearTimeout(timer);
   }, [offer]);
 
-  if (!offer || !due || wide || installed || Date.now() - dismissedAt < DISMISS_MS) return null;
+  if (!offer) return null;
+  // A marker while the 10 s run, so tests can tell "not yet" from "never" (it renders nothing).
+  if (!due) return <span hidden data-testid="install-waiting" />;
+  if (wide || installed || Date.now() - dismissedAt < DISMISS_MS) return null;
 
   const dismiss = () => {
     const now = Date.now();

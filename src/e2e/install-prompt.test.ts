@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, waitForHydration } from '../testing/browser.ts';
+import { type TestServer, startTestServer } from '../testing/server.ts';
+import { type SignedInPage, PHONE, WIDE, openSignedIn } from './signed-in.ts';
+
+setDefaultTimeout(60_000);
+
+// Spec §4 install prompt: 'Install Hearth' 10 s after the browser offers installation (a
+// synthetic `beforeinstallprompt`, as Chromium's own needs engagement); Not Now for 7 days;
+// never at 768 px or wider, nor in the installed app. Time moves with Playwright's clock.
+const DAY = 24 * 60 * 60 * 1000;
+
+let server: TestServer;
+let browser: Browser;
+let cookie: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  cookie = await server.signUp('anna', { password: 'crayons99' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Signed in on `/` with the page's clock under the test's control from the first script. */
+async function openWithClock(viewport = PHONE): Promise<SignedInPage> {
+  const opened = await openSignedIn(browser, server, cookie, '/', { viewport });
+  await opened.page.clock.install({ time: new Date('2026-03-01T09:00:00Z') });
+  await reload(opened.page);
+  return opened;
+}
+
+async function reload(page: Page) {
+  await page.reload();
+  await waitForHydration(page);
+  await page.getByRole('heading', { name: 'Library', level: 1 }).waitFor();
+}
+
+/** The browser offers installation: true when the app took the event (preventDefault). */
+function offerInstall(page: Page, outcome: 'accepted' | 'dismissed' = 'accepted'): Promise<boolean> {
+  return page.evaluate((outcome) => {
+    const w = window as unknown as { __prompts: number };
+    w.__prompts = 0;
+    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: async () => void w.__prompts++,
+      userChoice: Promise.resolve({ outcome, platform: 'web' }),
+    });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  }, outcome);
+}
+
+const card = (page: Page) => page.getByRole('region', { name: 'Install Hearth' });
+const waiting = (page: Page) => page.getByTestId('install-waiting');
+
+/** Offers installation and lets the 10 s pass; the card shows, or the app chose not to. */
+async function offerAndWait(page: Page) {
+  expect(await offerInstall(page)).toBe(true);
+  await waiting(page).waitFor({ state: 'attached' });
+  await page.clock.fastForward(10_000);
+  await waiting(page).waitFor({ state: 'detached' });
+}
+
+async function close({ context, problems }: SignedInPage) {
+  expect(problems).toEqual([]);
+  await context.close();
+}
+
+describe('install prompt', () => {
+  test("on a phone the card comes 10 s after the offer, with Install, Not Now and Close; Not Now hides it for 7 days", async () => {
+    const opened = await openWithClock();
+    const { page } = opened;
+    expect(await offerInstall(page)).toBe(true);
+    await waiting(page).waitFor({ state: 'attached' });
+    await page.clock.fastForward(9_900);
+    expect(await card(page).count()).toBe(0);
+    await page.clock.fastForward(100);
+    await card(page).getByRole('heading', { name: 'Install Hearth' }).waitFor();
+    for (const name of ['Install', 'Not Now', 'Close']) expect(await card(page).getByRole('button', { name, exact: true }).count()).toBe(1);
+    // It sits above the tab bar, inside the phone's width.
+    const box = (await card(page).boundingBox())!;
+    const tabBar = (await page.getByRole('navigation').last().boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(tabBar.y);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+
+    await card(page).getByRole('button', { name: 'Not Now' }).click();
+    await card(page).waitFor({ state: 'detached' });
+
+    // Six days and 23 hours later the offer comes again: still nothing.
+    await page.clock.fastForward(7 * DAY - 60 * 60 * 1000);
+    await reload(page);
+    await offerAndWait(page);
+    expect(await card(page).count()).toBe(0);
+
+    // Past the 7 days it is back.
+    await page.clock.fastForward(60 * 60 * 1000 + 1000);
+    await reload(page);
+    await offerAndWait(page);
+    await card(page).waitFor();
+    await close(opened);
+  });
+
+  test('Close hides it for 7 days too; Install hands over to the browser once and hides it', async () => {
+    const opened = await openWithClock();
+    const { page } = opened;
+    await offerAndWait(page);
+    await card(page).getByRole('button', { name: 'Close' }).click();
+    await card(page).waitFor({ state: 'detached' });
+    await reload(page);
+    await offerAndWait(page);
+    expect(await card(page).count()).toBe(0);
+
+    await page.evaluate(() => localStorage.removeItem('installPromptDismissed'));
+    await reload(page);
+    await offerAndWait(page);
+    await card(page).getByRole('button', { name: 'Install', exact: true }).click();
+    await card(page).waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => (window as unknown as { __prompts: number }).__prompts)).toBe(1);
+    await close(opened);
+  });
+
+  test('never at 1280 px; narrowing the window to a phone shows it', async () => {
+    const opened = await openWithClock(WIDE);
+    const { page } = opened;
+    await offerAndWait(page);
+    expect(await card(page).count()).toBe(0);
+    await page.setViewportSize(PHONE);
+    await card(page).waitFor();
+    await page.setViewportSize({ width: 768, height: 900 });
+    await card(page).waitFor({ state: 'detached' });
+    await close(opened);
+  });
+
+  test('not in the installed app (display-mode standalone)', async () => {
+    const opened = await openWithClock();
+    const { page } = opened;
+    // Chromium cannot emulate display-mode (CDP has no such media feature): while the tab's
+    // sessionStorage says so, `(display-mode: standalone)` answers as an installed app's would.
+    await page.addInitScript(() => {
+      const real = window.matchMedia.bind(window);
+      window.matchMedia = (query: string) => (query.includes('display-mode: standalone') && sessionStorage.getItem('standalone') === '1' ? real('all') : real(query));
+    });
+    await page.evaluate(() => sessionStorage.setItem('standalone', '1'));
+    await reload(page);
+    expect(await page.evaluate(() => matchMedia('(display-mode: standalone)').matches)).toBe(true);
+    await offerAndWait(page);
+    expect(await card(page).count()).toBe(0);
+    // The same tab as a browser tab again: the card shows, so the check above was not vacuous.
+    await page.evaluate(() => sessionStorage.removeItem('standalone'));
+    await reload(page);
+    await offerAndWait(page);
+    await card(page).waitFor();
+    await close(opened);
+  });
+});
