@@ -73,7 +73,12 @@ export class TranscodeCache {
     if (!this.enabled) return undefined;
     const format = key.split('-')[1] === 'opus' ? 'opus' : 'mp3';
     const temp = join(this.dir, `${key}.${process.pid}-${crypto.randomUUID()}.part`);
-    const fd = openSync(temp, 'w', 0o600);
+    let fd: number;
+    try {
+      fd = openSync(temp, 'w', 0o600);
+    } catch {
+      return undefined; // the folder removed behind us, a full disk: no cache entry, still the stream
+    }
     let size = 0;
     let failed = false;
     return {

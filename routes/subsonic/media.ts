@@ -58,7 +58,13 @@ export function subsonicMedia(ctx: AppContext, ffmpeg: Ffmpeg | null) {
       if (!(error instanceof TranscodeBusyError)) throw error;
       throw new SubsonicError(SUBSONIC_ERROR.generic, error.message, 503, { 'retry-after': '5' });
     }
-    const body = transcodeStream({ ffmpeg: ffmpeg!, input: source.path, format, kbps, sink: transcodes.writer(key), onEnd: release });
+    let body: ReadableStream<Uint8Array>;
+    try {
+      body = transcodeStream({ ffmpeg: ffmpeg!, input: source.path, format, kbps, sink: transcodes.writer(key), onEnd: release });
+    } catch (error) {
+      release(); // ffmpeg could not be started (gone since start): nothing holds the slot
+      throw error;
+    }
     // Bun drops a Content-Length set on a streamed body (oven-sh/bun#10507): an app that asks
     // for a length gets the finished encoding with its true length instead (ffmpeg runs at
     // tens of times real time); everyone else gets it as it encodes.
