@@ -1,11 +1,12 @@
 import { create } from 'zustand';
+import { OFFLINE_AUDIO_CACHE } from '../../src/shared/pwa.ts';
 
 /**
- * The Cache Storage cache holding music kept offline (issue 12 item 5). Its keys are the
- * songs' `audioUrl` and `artworkUrl` paths, so the service worker answers the player's audio
- * and image requests from it first (the contract with the worker; never rename it lightly).
+ * The Cache Storage cache holding music kept offline (issue 12 item 5) is OFFLINE_AUDIO_CACHE
+ * (src/shared/pwa.ts). Its keys are the songs' `audioUrl` and `artworkUrl` paths, so the
+ * service worker answers the player's audio and image requests from it first.
  */
-export const OFFLINE_AUDIO_CACHE = 'hearth-offline-audio-v1';
+export { OFFLINE_AUDIO_CACHE };
 
 /**
  * Cache Storage exists only in secure contexts (https, localhost): on a plain-http LAN address
