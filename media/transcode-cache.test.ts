@@ -55,3 +55,14 @@ test('a cap of 0 keeps nothing and writes nothing', () => {
   expect(readdirSync(cache.dir)).toEqual([]);
   expect(existsSync(cache.dir)).toBe(true);
 });
+
+test('a folder removed while an encoding is written: finish neither throws (the stream and its slot depend on it) nor keeps anything', () => {
+  const dir = join(tempDir(), 'transcodes');
+  const cache = new TranscodeCache(dir, 1000);
+  const writer = cache.writer(key(7))!;
+  writer.write(new Uint8Array(10));
+  rmSync(dir, { recursive: true, force: true });
+  expect(() => writer.finish(true)).not.toThrow();
+  expect(cache.lookup(key(7))).toBeNull();
+  expect(cache.bytes).toBe(0);
+});

@@ -95,7 +95,11 @@ export class TranscodeCache {
         closeSync(fd);
         if (!ok || failed || size === 0 || size > this.capBytes) return void rmSync(temp, { force: true });
         const path = join(this.dir, `${key}.${EXTENSIONS[format]}`);
-        renameSync(temp, path);
+        try {
+          renameSync(temp, path);
+        } catch {
+          return void rmSync(temp, { force: true }); // the folder went meanwhile: only the entry is lost
+        }
         this.drop(key, false);
         this.add(key, { path, size });
         this.evict();
