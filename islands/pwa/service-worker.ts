@@ -16,7 +16,8 @@ import {
   type SerwistPlugin,
 } from 'serwist';
 import { matchAppRoute } from '../../src/shared/app-routes.ts';
-import { API_CACHE, IMAGE_CACHE, OFFLINE_AUDIO_CACHE, isCachedApiRead, isOnlineOnlyPage } from '../../src/shared/pwa.ts';
+import { API_CACHE, IMAGE_CACHE, OFFLINE_AUDIO_CACHE } from '../../src/shared/pwa.ts';
+import { isCachedApiRead, isOnlineOnlyPage } from '../../src/shared/pwa-routes.ts';
 
 declare const self: { __SW_MANIFEST: (PrecacheEntry | string)[] | undefined };
 /** The precached offline documents' URLs, defined by the build. */

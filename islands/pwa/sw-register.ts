@@ -1,4 +1,5 @@
-import { UPDATE_CHECK_MS, isCachedApiRead } from '../../src/shared/pwa.ts';
+import { UPDATE_CHECK_MS } from '../../src/shared/pwa.ts';
+import { isCachedApiRead } from '../../src/shared/pwa-routes.ts';
 
 /** What registration needs of the player: whether it plays, and a way to hear that it stopped. */
 export interface PlaybackGate {

@@ -19,21 +19,3 @@ export const UPDATE_CHECK_MS = 60 * 60 * 1000;
 /** What a page that only works online says offline (beyond the spec: it names no text). */
 export const NEEDS_CONNECTION_TITLE = "You're Offline";
 export const NEEDS_CONNECTION_TEXT = 'This page needs a connection. It opens again once you are back online.';
-
-/** The API reads the library, albums, playlists and search make: kept for offline use. */
-const CACHED_READS = [
-  /^\/api\/user$/,
-  /^\/api\/songs$/,
-  /^\/api\/albums(\/[^/]+(\/songs)?)?$/,
-  /^\/api\/playlists(\/[^/]+(\/songs)?)?$/,
-  /^\/api\/search$/,
-];
-
-export function isCachedApiRead(pathname: string): boolean {
-  return CACHED_READS.some((pattern) => pattern.test(pathname));
-}
-
-/** Share pages and the Share Audio page work online only. */
-export function isOnlineOnlyPage(pathname: string): boolean {
-  return pathname === '/share' || pathname.startsWith('/share/');
-}

@@ -1,0 +1,21 @@
+/**
+ * Which requests the service worker keeps (islands/pwa/service-worker.ts) and which pages work
+ * online only; apart from src/shared/pwa.ts so the first load carries none of it.
+ */
+/** The API reads the library, albums, playlists and search make: kept for offline use. */
+const CACHED_READS = [
+  /^\/api\/user$/,
+  /^\/api\/songs$/,
+  /^\/api\/albums(\/[^/]+(\/songs)?)?$/,
+  /^\/api\/playlists(\/[^/]+(\/songs)?)?$/,
+  /^\/api\/search$/,
+];
+
+export function isCachedApiRead(pathname: string): boolean {
+  return CACHED_READS.some((pattern) => pattern.test(pathname));
+}
+
+/** Share pages and the Share Audio page work online only. */
+export function isOnlineOnlyPage(pathname: string): boolean {
+  return pathname === '/share' || pathname.startsWith('/share/');
+}
