@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, waitForHydration } from '../testing/browser.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, type Page, chromium } from 'playwright-core';
+import { launchBrowser, waitForHydration, watchConsole } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { type SignedInPage, PHONE, WIDE, openSignedIn } from './signed-in.ts';
 
@@ -10,6 +13,14 @@ setDefaultTimeout(60_000);
 // synthetic `beforeinstallprompt`, as Chromium's own needs engagement); Not Now for 7 days;
 // never at 768 px or wider, nor in the installed app. Time moves with Playwright's clock.
 const DAY = 24 * 60 * 60 * 1000;
+
+interface ManifestImage {
+  src: string;
+  sizes: string;
+  type: string;
+  purpose?: string;
+  form_factor?: string;
+}
 
 let server: TestServer;
 let browser: Browser;
@@ -156,5 +167,65 @@ describe('install prompt', () => {
     await offerAndWait(page);
     await card(page).waitFor();
     await close(opened);
+  });
+});
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(bytes: Uint8Array): string {
+  const view = new DataView(bytes.buffer, bytes.byteOffset);
+  expect([...bytes.subarray(1, 4)].map((b) => String.fromCharCode(b)).join('')).toBe('PNG');
+  return `${view.getUint32(16)}x${view.getUint32(20)}`;
+}
+
+describe('the manifest (installability; Lighthouse is not reachable here)', () => {
+  test('names, start, scope, display, colours, icons 192 and 512 with separate maskable ones, and screenshots, each file as declared', async () => {
+    const response = await server.request('/manifest.webmanifest');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/manifest+json');
+    const manifest = (await response.json()) as Record<string, unknown> & { icons: ManifestImage[]; screenshots: ManifestImage[] };
+    expect(manifest).toMatchObject({ name: 'Hearth', short_name: 'Hearth', start_url: '/', scope: '/', display: 'standalone', id: '/' });
+    // The splash screen is the app's own light background (islands/ui/tokens.ts), the bar the ember.
+    expect(manifest.background_color).toBe('#faf8f5');
+    expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/);
+
+    const icons = manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`);
+    expect(icons.sort()).toEqual(['192x192 any', '192x192 maskable', '512x512 any', '512x512 maskable']);
+    for (const image of [...manifest.icons, ...manifest.screenshots]) {
+      const file = await server.request(image.src);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe(image.type);
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      expect(pngSize(bytes)).toBe(image.sizes);
+      // Small: the screenshots are fetched by the install dialog, not precached.
+      expect(bytes.length).toBeLessThan(150 * 1024);
+    }
+    expect(manifest.screenshots.map((shot) => shot.form_factor).sort()).toEqual(['narrow', 'wide']);
+  });
+
+  test('Chromium reads the manifest without errors and finds the app installable', async () => {
+    // A persistent profile: Chromium never offers installation from an incognito-like context,
+    // which every browser.newContext() is.
+    const profile = mkdtempSync(join(tmpdir(), 'hearth-install-'));
+    const context = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'], viewport: PHONE });
+    try {
+      const [name, value] = cookie.split('=') as [string, string];
+      await context.addCookies([{ name, value, url: server.url }]);
+      const page = context.pages()[0] ?? (await context.newPage());
+      const problems = watchConsole(page);
+      await page.goto(`${server.url}/`);
+      await waitForHydration(page);
+      // Installability needs the worker in control (it came with issue 12's service worker).
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      const cdp = await context.newCDPSession(page);
+      const read = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
+      expect(read.url).toBe(`${server.url}/manifest.webmanifest`);
+      expect(read.errors).toEqual([]);
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
+      expect(installabilityErrors).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
   });
 });
