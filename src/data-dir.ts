@@ -39,6 +39,12 @@ export function openDataDir(root: string): { paths: DataDir; handle: DbHandle; s
   mkdirSync(paths.mediaDir, { recursive: true });
   const secret = loadOrCreateSecret(paths.secretPath);
   const handle = openDb(paths.dbPath);
-  migrateDb(handle.db);
+  try {
+    migrateDb(handle.db);
+  } catch (error) {
+    // A newer database or a failed migration: nothing was changed, and nothing may run on it.
+    handle.sqlite.close();
+    throw error;
+  }
   return { paths, handle, secret };
 }

@@ -1,3 +1,4 @@
+import { MigrationError, NewerDatabaseError } from '../db/migrate.ts';
 import { createApp } from './app.ts';
 import { ensureBuilt } from './build.ts';
 import { ConfigError, parseConfig } from './config.ts';
@@ -36,7 +37,14 @@ await ensureBuilt();
 // Pages reach the server only through the built RSC bundle: under `bun --watch` (npm run dev)
 // load their sources too, so edits to them restart the server and the restart rebuilds.
 if (process.execArgv.some((arg) => arg === '--watch' || arg === '--hot')) await import('../routes/pages/registry.ts');
-const { handle, secret, paths } = openDataDir(config.dataDir);
+let opened;
+try {
+  opened = openDataDir(config.dataDir);
+} catch (error) {
+  if (error instanceof NewerDatabaseError || error instanceof MigrationError) fail(`Hearth cannot start: ${error.message}`);
+  throw error;
+}
+const { handle, secret, paths } = opened;
 const app = createApp({ config, db: handle.db, secret, log });
 // The first admin exists before the port opens, so no request is answered without it (a login
 // right after start would get 401). A failed listen removes that admin again: the next start

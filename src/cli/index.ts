@@ -3,6 +3,7 @@ import { ConfigError, parseConfig } from '../config.ts';
 import { openDataDir } from '../data-dir.ts';
 import { HttpError } from '../errors.ts';
 import { createLogger } from '../logger.ts';
+import { MigrationError, NewerDatabaseError } from '../../db/migrate.ts';
 import { type CliCommand, CliUsageError } from './command.ts';
 import { demoCommand } from './demo.ts';
 import { importCommand } from './import.ts';
@@ -54,7 +55,7 @@ async function main(argv: string[]): Promise<number> {
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
-  if (error instanceof CliUsageError || error instanceof ConfigError || error instanceof HttpError) {
+  if (error instanceof CliUsageError || error instanceof ConfigError || error instanceof HttpError || error instanceof NewerDatabaseError || error instanceof MigrationError) {
     console.error(`Error: ${error.message}`);
   } else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
     console.error(`Error: ${error.message}\n\n${USAGE}`);
