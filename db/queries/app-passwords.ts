@@ -46,6 +46,11 @@ export function deleteAppPassword(db: Db, userId: number, id: number): boolean {
     .all().length > 0;
 }
 
+/** Every app password of the user (a password reset revokes them). */
+export function deleteAppPasswordsOfUser(db: Db, userId: number): void {
+  db.delete(appPasswords).where(eq(appPasswords.userId, userId)).run();
+}
+
 export function touchAppPassword(db: Db, id: number, at: Date): void {
   db.update(appPasswords).set({ lastUsedAt: at }).where(eq(appPasswords.id, id)).run();
 }

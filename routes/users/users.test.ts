@@ -72,6 +72,17 @@ describe('PATCH /api/users/:id', () => {
     expect((await server.request('/api/user', { cookie: kid })).status).toBe(200);
   });
 
+  test("a password reset revokes the user's app passwords too: their phone apps must be set up again", async () => {
+    const made = await server.request('/api/app-passwords', { method: 'POST', json: { name: 'Phone' }, cookie: kid });
+    const { password } = (await made.json()) as { password: string };
+    const ping = async () => (await (await server.request(`/rest/ping?u=kid&p=${password}&v=1.16.1&c=test&f=json`)).json())['subsonic-response'].status;
+    expect(await ping()).toBe('ok');
+    expect((await call('PATCH', `/api/users/${idOf('kid')}`, { password: 'kid-newer-secret' })).status).toBe(200);
+    expect(await ping()).toBe('failed');
+    kid = await server.login('kid', 'kid-newer-secret');
+    expect(await (await server.request('/api/app-passwords', { cookie: kid })).json()).toEqual([]);
+  });
+
   test("an admin resetting their own password keeps the session that did it; their others end", async () => {
     const other = await server.login('mum', 'mum-secret');
     expect((await call('PATCH', `/api/users/${idOf('mum')}`, { password: 'mum-secret-2' })).status).toBe(200);

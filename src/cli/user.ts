@@ -26,7 +26,7 @@ export const userCommand: CliCommand = {
       }
       case 'passwd': {
         const user = await changePassword(ctx.db, requireName(ctx), requirePassword(ctx));
-        ctx.print(`Changed the password of "${user.username}"; their sessions were signed out.`);
+        ctx.print(`Changed the password of "${user.username}"; their sessions were signed out and their app passwords revoked.`);
         return;
       }
       case 'list': {

@@ -85,13 +85,13 @@ describe('family accounts', () => {
     const { page, context } = await openSettings();
     await (await openMenu(page, 'kiddo')).getByRole('menuitem', { name: 'Reset Password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reset Password' });
-    await dialog.getByText('They will be signed out on every device.').waitFor();
+    await dialog.getByText('They will be signed out on every device, and their app passwords for phone apps will stop working.').waitFor();
     await dialog.getByLabel('New Password').fill('tiny');
     await dialog.getByRole('button', { name: 'Reset Password' }).click();
     await dialog.getByText('Password must be at least 6 characters').waitFor();
     await dialog.getByLabel('New Password').fill('markers123');
     await dialog.getByRole('button', { name: 'Reset Password' }).click();
-    await expectToast(page, 'Password reset', '"kiddo" was signed out everywhere');
+    await expectToast(page, 'Password reset', '"kiddo" was signed out everywhere and their app passwords were revoked');
     await dialog.waitFor({ state: 'detached' });
     expect((await server.request('/api/user', { cookie: kid })).status).toBe(401);
 

@@ -88,7 +88,7 @@ export function ResetPasswordDialog({ account, onOpenChange, busy, onSubmit }: O
 
   return (
     <Dialog open={account !== null} onOpenChange={close}>
-      <DialogContent title="Reset Password" description={`A new password for "${account?.username ?? ''}". They will be signed out on every device.`}>
+      <DialogContent title="Reset Password" description={`A new password for "${account?.username ?? ''}". They will be signed out on every device, and their app passwords for phone apps will stop working.`}>
         <form onSubmit={submit} noValidate className="grid gap-4">
           <Field label="New Password" htmlFor="reset-password" error={problem}>
             <Input id="reset-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-invalid={problem ? true : undefined} />

@@ -30,7 +30,7 @@ export function useAccountWrites(selfId: number) {
   const resetPassword = useMutation({
     mutationFn: ({ account, password }: { account: AccountDto; password: string }) =>
       apiRequest<AccountDto>(`/api/users/${account.id}`, { method: 'PATCH', body: { password } }),
-    onSuccess: (account) => toast({ title: 'Password reset', description: `"${account.username}" was signed out everywhere` }),
+    onSuccess: (account) => toast({ title: 'Password reset', description: `"${account.username}" was signed out everywhere and their app passwords were revoked` }),
     onError: failed('Failed to reset password'),
   });
   const setAdmin = useMutation({

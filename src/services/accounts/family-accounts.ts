@@ -9,6 +9,7 @@ import {
   setAdmin,
   setPasswordHash,
 } from '../../../db/queries/accounts.ts';
+import { deleteAppPasswordsOfUser } from '../../../db/queries/app-passwords.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.ts';
 import type { AccountDto } from '../../shared/schemas/accounts.ts';
 import { passwordProblem } from '../../shared/validation.ts';
@@ -42,8 +43,9 @@ export interface AccountChanges {
 }
 
 /**
- * A new password signs the user out everywhere (as `cli user passwd` does), except the session
- * that made the change when an admin resets their own. Revoking admin keeps one admin at least.
+ * A new password signs the user out everywhere and revokes their app passwords (a reset is what
+ * a family does when a device or a password leaked), except the session that made the change
+ * when an admin resets their own. Revoking admin keeps one admin at least.
  */
 export async function updateAccount(db: Db, id: number, changes: AccountChanges, actingSessionId: string | null = null): Promise<AccountDto> {
   if (changes.password === undefined && changes.isAdmin === undefined) throw new BadRequestError('Send a new password or isAdmin');
@@ -58,6 +60,7 @@ export async function updateAccount(db: Db, id: number, changes: AccountChanges,
     if (hash !== null) {
       setPasswordHash(db, id, hash);
       deleteSessionsExcept(db, id, actingSessionId);
+      deleteAppPasswordsOfUser(db, id);
     }
   });
   return findAccount(db, id);

@@ -7,9 +7,9 @@ import {
   setDisplayPreference,
   updateUser,
 } from '../../../db/queries/users.ts';
-import { deleteSessionsOfUser } from '../../../db/queries/sessions.ts';
 import type { DisplayPreference, UserRow } from '../../../db/schema/index.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.ts';
+import type { AccountDto } from '../../shared/schemas/accounts.ts';
 import { passwordProblem, usernameProblem } from '../../shared/validation.ts';
 import { assertUsernameDistinct, normalizeUsername } from '../names/usernames.ts';
 import { LAST_ADMIN_MESSAGE, listAccounts, removeAccount, updateAccount } from './family-accounts.ts';
@@ -60,15 +60,9 @@ function requireUser(db: Db, username: string): UserRow {
   return user;
 }
 
-/** Changing a password signs the user out everywhere. */
-export async function changePassword(db: Db, username: string, password: string): Promise<UserRow> {
-  const problem = passwordProblem(password);
-  if (problem) throw new BadRequestError(problem);
-  const user = requireUser(db, username);
-  const passwordHash = await hashPassword(password);
-  const updated = updateUser(db, user.id, { passwordHash });
-  deleteSessionsOfUser(db, user.id);
-  return updated ?? user;
+/** The CLI's `user passwd`: the same reset as Settings (signed out everywhere, app passwords revoked). */
+export async function changePassword(db: Db, username: string, password: string): Promise<AccountDto> {
+  return updateAccount(db, requireUser(db, username).id, { password });
 }
 
 /** What the user's song lines show under the title (spec §7); answers the updated user. */
