@@ -38,6 +38,13 @@ export function openDb(path: string): DbHandle {
   };
 }
 
+/** A read-only handle on a database file no one else writes (a backup's snapshot). */
+export function openReadOnly(path: string): DbHandle {
+  const sqlite = new Database(path, { readonly: true, strict: true });
+  const db = drizzle({ client: sqlite, schema });
+  return { db, sqlite, close: () => sqlite.close() };
+}
+
 /**
  * Another process held the write lock past busy_timeout (5 s): a moment's congestion, not a
  * fault, so callers answer 503 with Retry-After rather than 500.

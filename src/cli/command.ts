@@ -21,3 +21,9 @@ export interface CliCommand {
 
 /** A mistake in how the command was called: printed without a stack trace, exit 1. */
 export class CliUsageError extends Error {}
+
+/** A command on the data folder itself (backup, restore): it opens no database, and migrates nothing. */
+export interface FolderCommand {
+  options: NonNullable<ParseArgsConfig['options']>;
+  run(ctx: Omit<CliContext, 'db' | 'log'>): Promise<void | number> | void | number;
+}

@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, parseConfig } from '../config.ts';
-import { openDataDir } from '../data-dir.ts';
+import { dataDirPaths, openDataDir } from '../data-dir.ts';
 import { HttpError } from '../errors.ts';
 import { createLogger } from '../logger.ts';
 import { MigrationError, NewerDatabaseError } from '../../db/migrate.ts';
-import { type CliCommand, CliUsageError } from './command.ts';
+import { backupCommand, restoreCommand } from './backup.ts';
+import { type CliCommand, CliUsageError, type FolderCommand } from './command.ts';
 import { demoCommand } from './demo.ts';
 import { importCommand } from './import.ts';
 import { purgeCommand } from './purge.ts';
@@ -18,6 +19,8 @@ const COMMANDS: Record<string, CliCommand> = {
   import: importCommand,
   demo: demoCommand,
 };
+// These work on the data folder itself: restore must find it empty, backup copies it unchanged.
+const FOLDER_COMMANDS: Record<string, FolderCommand> = { backup: backupCommand, restore: restoreCommand };
 
 const USAGE = `Usage: npm run cli -- <command>
 
@@ -31,11 +34,22 @@ const USAGE = `Usage: npm run cli -- <command>
                                           files already imported are skipped; --in-place keeps
                                           them where they are instead of copying
   demo                                    add a small published catalogue of generated music
+  backup FILE [--media] [--force]         write the database and secret.key (and with --media the
+                                          stored music and artwork) to one archive, consistently,
+                                          also while the server runs; .tar.gz/.tgz compresses
+  restore FILE                            bring a backup back into an empty DATA_DIR
 
 Every command works on DATA_DIR (default ./data), also while the server is running.`;
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
+  const folderCommand = name ? FOLDER_COMMANDS[name] : undefined;
+  if (folderCommand) {
+    const config = parseConfig(process.env);
+    const args = parseArgs({ args: rest, options: folderCommand.options, allowPositionals: true, strict: true });
+    const code = await folderCommand.run({ config, paths: dataDirPaths(config.dataDir), args, print: console.log });
+    return typeof code === 'number' ? code : 0;
+  }
   const command = name ? COMMANDS[name] : undefined;
   if (!command) {
     console.error(name && name !== 'help' && name !== '--help' ? `Unknown command "${name}".\n\n${USAGE}` : USAGE);

@@ -1,0 +1,57 @@
+import { createBackup } from '../services/backup/backup.ts';
+import { BackupError, type BackupManifest } from '../services/backup/layout.ts';
+import { restoreBackup } from '../services/backup/restore.ts';
+import { CliUsageError, type FolderCommand } from './command.ts';
+
+const MiB = 1024 * 1024;
+
+function describe(manifest: BackupManifest): string {
+  const { songs, albums, playlists, users } = manifest.counts;
+  return `${songs} songs, ${albums} albums, ${playlists} playlists, ${users} users`;
+}
+
+function inPlaceNote(manifest: BackupManifest, print: (line: string) => void, verb: string): void {
+  const files = manifest.inPlaceFiles;
+  if (files.length === 0) return;
+  print(`${files.length} songs were imported in place: their files ${verb} (${files.slice(0, 3).join(', ')}${files.length > 3 ? ', …' : ''}).`);
+}
+
+async function orUsage<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof BackupError) throw new CliUsageError(error.message);
+    throw error;
+  }
+}
+
+/** `npm run cli -- backup FILE [--media] [--force]` */
+export const backupCommand: FolderCommand = {
+  options: { media: { type: 'boolean', default: false }, force: { type: 'boolean', default: false } },
+  async run({ config, args, print }) {
+    const file = args.positionals[0];
+    if (!file) throw new CliUsageError('"backup" needs a file to write: npm run cli -- backup FILE [--media] [--force]');
+    const manifest = await orUsage(() =>
+      createBackup({ dataDir: config.dataDir, file, media: args.values.media === true, force: args.values.force === true }),
+    );
+    const media = manifest.media.included
+      ? `, ${manifest.media.files} media files (${(manifest.media.bytes / MiB).toFixed(1)} MiB)`
+      : ' (no media: add --media to include it)';
+    print(`Backed up ${describe(manifest)}${media} to ${file}.`);
+    inPlaceNote(manifest, print, 'are not in the backup; back up those folders yourself');
+  },
+};
+
+/** `npm run cli -- restore FILE` (into an empty DATA_DIR) */
+export const restoreCommand: FolderCommand = {
+  options: {},
+  async run({ config, args, print }) {
+    const file = args.positionals[0];
+    if (!file) throw new CliUsageError('"restore" needs a backup file: npm run cli -- restore FILE');
+    const manifest = await orUsage(() => restoreBackup({ dataDir: config.dataDir, file }));
+    print(`Restored ${describe(manifest)} from the backup of ${manifest.createdAt} into ${config.dataDir}.`);
+    if (!manifest.media.included) print('The backup held no media: copy the old media folder into it, or songs will not play.');
+    inPlaceNote(manifest, print, 'must be at the same paths again');
+    print('Start Hearth on this folder; it migrates the database if the backup came from an older version.');
+  },
+};
