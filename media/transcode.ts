@@ -68,6 +68,15 @@ export function ffmpegArgs(input: string, format: TranscodeFormat, kbps: number)
 /** The size a constant-bit-rate encoding of `seconds` comes to, for `estimateContentLength`. */
 export const estimatedBytes = (seconds: number, kbps: number) => Math.ceil((seconds * kbps * 1000) / 8);
 
+/** Above this, a length is not worth holding the whole encoding in memory on a Raspberry Pi. */
+export const MAX_BUFFERED_TRANSCODE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * `estimateContentLength` can only be honoured by buffering the finished encoding (Bun drops a
+ * Content-Length set on a streamed body): only while the encoding is small; longer ones stream.
+ */
+export const bufferForLength = (asked: boolean, seconds: number, kbps: number) => asked && estimatedBytes(seconds, kbps) <= MAX_BUFFERED_TRANSCODE_BYTES;
+
 export interface TranscodeOptions {
   ffmpeg: Ffmpeg;
   input: string;

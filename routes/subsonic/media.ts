@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { AUDIO_CONTENT_TYPES, IMAGE_CONTENT_TYPES } from '../../media/sniff.ts';
 import { fileResponse } from '../../media/stream.ts';
 import { TranscodeCache, transcodeKey } from '../../media/transcode-cache.ts';
-import { type Ffmpeg, TRANSCODE_CONTENT_TYPES, TranscodeBusyError, TranscodeSlots, estimatedBytes, transcodeStream } from '../../media/transcode.ts';
+import { type Ffmpeg, TRANSCODE_CONTENT_TYPES, TranscodeBusyError, TranscodeSlots, bufferForLength, estimatedBytes, transcodeStream } from '../../media/transcode.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { mediaStorage } from '../../src/services/media/context.ts';
 import { SUBSONIC_ERROR, SubsonicError } from '../../src/services/subsonic/errors.ts';
@@ -67,8 +67,8 @@ export function subsonicMedia(ctx: AppContext, ffmpeg: Ffmpeg | null) {
     }
     // Bun drops a Content-Length set on a streamed body (oven-sh/bun#10507): an app that asks
     // for a length gets the finished encoding with its true length instead (ffmpeg runs at
-    // tens of times real time); everyone else gets it as it encodes.
-    if (estimate) return new Response(await new Response(body).arrayBuffer(), { headers });
+    // tens of times real time) unless it is long; everyone else gets it as it encodes.
+    if (bufferForLength(estimate, source.duration, kbps)) return new Response(await new Response(body).arrayBuffer(), { headers });
     // A Range is answered whole here: those bytes do not exist yet.
     return new Response(body, { headers: { ...headers, 'accept-ranges': 'none' } });
   };
