@@ -84,6 +84,7 @@ test('a backup taken while songs are being written restores to the same rows and
   expect(backup.output).toMatch(/^Backed up \d+ songs, \d+ albums, 1 playlists, 1 users, \d+ media files/);
   expect(backup.output).toContain(`1 songs were imported in place: their files are not in the backup; back up those folders yourself (${join(inPlace, 'kept-on-usb.mp3')})`);
   expect(readdirSync(root).sort()).toEqual(['family.tar', 'source', 'usb']);
+  expect(statSync(archive).mode & 0o777).toBe(0o600);
   expect(readdirSync(source).filter((name) => name.startsWith('.backup'))).toEqual([]);
 
   const restore = await runCli(['restore', archive], env(restored));
@@ -98,7 +99,6 @@ test('a backup taken while songs are being written restores to the same rows and
   const lastId = Number(songs.at(-1)!.id);
   expect(songs).toEqual(sourceSongs.filter((song) => Number(song.id) <= lastId));
   expect(songs.filter((song) => String(song.title).startsWith('writer-')).length).toBeGreaterThanOrEqual(writtenBefore);
-  console.log(`writer: ${writtenBefore} songs before the backup, ${songs.length} songs in it, ${writtenByEnd} written when it ended`);
   expect(songs.length).toBeLessThanOrEqual(sourceSongs.length);
   expect(writtenByEnd).toBeGreaterThanOrEqual(20);
   for (const table of ['albums', 'playlists', 'playlist_entries', 'users', 'app_passwords']) {

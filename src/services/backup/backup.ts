@@ -157,6 +157,9 @@ export async function createBackup(options: BackupOptions): Promise<BackupManife
       media: { included: options.media, files: entries.length, bytes },
     };
     writeFileSync(join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    // The archive holds secret.key: only its owner may read it, from its first byte on.
+    writeFileSync(part, '', { mode: 0o600 });
+    chmodSync(part, 0o600);
     await tar.create(
       { file: part, cwd: staging, portable: true, follow: true, maxReadSize: READ_SIZE, gzip: /\.(tgz|gz)$/.test(target) },
       [MANIFEST, SECRET_FILE, DB_FILE, ...entries],
