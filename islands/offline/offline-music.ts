@@ -12,6 +12,15 @@ export type OfflineSong = Pick<SongDto, 'id' | 'title' | 'artist' | 'audioUrl' |
 const SONG_HEADER = 'x-hearth-offline-song';
 const PARALLEL = 2;
 
+/**
+ * The signed-in user's id, set by the app (OfflineSync) and written with each kept song, so
+ * another account signing in on this device never finds (or plays) the previous one's music.
+ */
+let owner: number | null = null;
+export function setOfflineOwner(userId: number): void {
+  owner = userId;
+}
+
 export const NO_SPACE = 'Not enough space on this device';
 export const NO_CONNECTION = 'Unable to download the song. Please check your internet connection and try again.';
 
@@ -54,7 +63,7 @@ function describe(error: unknown): string {
 }
 
 async function storeOne(cache: Cache, song: OfflineSong): Promise<void> {
-  const meta = { id: song.id, title: song.title, artist: song.artist, artworkUrl: song.artworkUrl, fileSize: song.fileSize };
+  const meta = { id: song.id, title: song.title, artist: song.artist, artworkUrl: song.artworkUrl, fileSize: song.fileSize, owner };
   await cache.put(song.audioUrl, await fetchWhole(song.audioUrl, { [SONG_HEADER]: encodeURIComponent(JSON.stringify(meta)) }));
   const artwork = song.artworkUrl;
   if (!sameOrigin(artwork) || (await cache.match(artwork))) return;
@@ -97,6 +106,8 @@ export async function makeAvailableOffline(songs: readonly OfflineSong[], onProg
 
 export interface KeptSong {
   id: number;
+  /** Who kept it (null: not known when it was stored). */
+  owner: number | null;
   title: string;
   artist: string | null;
   audioUrl: string;
@@ -120,7 +131,7 @@ function readMeta(audioUrl: string, response: Response | undefined): KeptSong {
     // written by an older version: shown by its path
   }
   const bytes = meta.fileSize ?? Number(response?.headers.get('content-length') ?? 0);
-  return { id: meta.id ?? 0, title: meta.title ?? audioUrl.split('/').pop() ?? audioUrl, artist: meta.artist ?? null, audioUrl, artworkUrl: meta.artworkUrl ?? null, bytes };
+  return { id: meta.id ?? 0, owner: meta.owner ?? null, title: meta.title ?? audioUrl.split('/').pop() ?? audioUrl, artist: meta.artist ?? null, audioUrl, artworkUrl: meta.artworkUrl ?? null, bytes };
 }
 
 /** Every song on the device with its size, by title (the /account section). */
@@ -166,6 +177,14 @@ export async function syncOfflineMusic(available: readonly Pick<SongDto, 'audioU
   const gone = kept.songs.filter((song) => !current.has(song.audioUrl)).map((song) => song.audioUrl);
   if (gone.length > 0) await removeFromDevice(gone);
   return gone.length;
+}
+
+/** Drops songs another account kept on this device (it signed out without logging out). */
+export async function dropOthersMusic(userId: number): Promise<number> {
+  const kept = await listOfflineMusic();
+  const others = kept.songs.filter((song) => song.owner !== null && song.owner !== userId).map((song) => song.audioUrl);
+  if (others.length > 0) await removeFromDevice(others);
+  return others.length;
 }
 
 /** Everything off the device: called when signing out (the service worker engineer's logout). */

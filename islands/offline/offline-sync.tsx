@@ -1,20 +1,26 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { SongDto } from '../../src/shared/types.ts';
+import { useUser } from '../app/user-context.ts';
 import { apiRequest } from '../lib/api.ts';
 import { queryKeys } from '../lib/queries.ts';
 import { refreshOfflineSet, useOfflineStore } from './offline-cache.ts';
-import { syncOfflineMusic } from './offline-music.ts';
+import { dropOthersMusic, setOfflineOwner, syncOfflineMusic } from './offline-music.ts';
 
 /**
  * The online sync of music kept offline: whenever the user's song list (GET /api/songs) is
  * read from the network, kept songs missing from it are dropped. It runs as the app starts
  * and when the connection returns, only when something is kept, and reuses the library's
- * query (never a second copy of a 50,000-song list).
+ * query (never a second copy of a 50,000-song list). Each kept song names who kept it.
  */
 export function OfflineSync() {
   const queryClient = useQueryClient();
+  const userId = useUser().id;
   useEffect(() => {
+    setOfflineOwner(userId);
+    // Another account's music (its session ended without Log out) goes first, online or not.
+    void dropOthersMusic(userId).catch(() => {});
+
     const sync = (songs: SongDto[] | undefined) => {
       // Offline, the list may be the worker's cached copy: never judge by it.
       if (songs && navigator.onLine && useOfflineStore.getState().audio.size > 0) void syncOfflineMusic(songs).catch(() => {});
@@ -38,6 +44,6 @@ export function OfflineSync() {
       unsubscribe();
       window.removeEventListener('online', onOnline);
     };
-  }, [queryClient]);
+  }, [queryClient, userId]);
   return null;
 }

@@ -189,6 +189,25 @@ describe('music kept offline', () => {
     await close(opened);
   });
 
+  test("another account signing in on the same device never finds the previous one's music", async () => {
+    const eve = await server.signUp('eve', { password: 'crayons99' });
+    const finn = await server.signUp('finn', { password: 'crayons99' });
+    const opened = await openSignedIn(browser, server, eve, '/', { viewport: PHONE });
+    const { page, context } = opened;
+    await songMenu(page, 'Lake at Dawn', 'Make available offline');
+    await expectToast(page, 'Available offline');
+    expect(await cachedPaths(page)).toEqual([lake.audioUrl]);
+
+    // Eve's session ends without Log out (expired, or the cookie cleared); Finn signs in here.
+    await context.clearCookies();
+    const [name, value] = finn.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: server.url }]);
+    await page.goto(`${server.url}/account`);
+    await page.getByTestId('offline-music').getByText('No music on this device yet.', { exact: false }).waitFor();
+    expect(await cachedPaths(page)).toEqual([]);
+    await close(opened);
+  });
+
   test('a signed-out visitor is never offered it, and listening on a share page stores nothing', async () => {
     const { context, page, problems } = await openPage(browser, { viewport: PHONE });
     await page.goto(`${server.url}/share/${campfire.shareId}`);
