@@ -47,7 +47,7 @@ async function close({ context, problems }: SignedInPage) {
 
 /** Signed in on the library, the audio spy in place, and the page controlled by the worker. */
 async function openControlled(): Promise<SignedInPage> {
-  const opened = await openSignedIn(browser, server, kid, '/account', { viewport: WIDE });
+  const opened = await openSignedIn(browser, server, kid, '/account', { viewport: WIDE, serviceWorkers: 'allow' });
   await installAudioSpy(opened.page);
   await opened.page.goto(`${server.url}/`);
   await opened.page.waitForFunction(() => navigator.serviceWorker.controller !== null);

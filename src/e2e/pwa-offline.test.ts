@@ -33,6 +33,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** These tests are about the worker: it runs (other browser tests block it, see openPage). */
+const ALLOW = { serviceWorkers: 'allow' } as const;
+
 const rows = (page: Page) => page.getByRole('list', { name: 'Songs' }).getByRole('listitem');
 
 /** The page is controlled by the worker, and the worker has kept the user for offline use. */
@@ -60,7 +63,7 @@ async function close({ context, problems }: SignedInPage) {
 
 describe('the service worker', () => {
   test('installs at /service-worker.js with scope /, controls the page, and is never HTTP-cached', async () => {
-    const opened = await openSignedIn(browser, server, kid, '/');
+    const opened = await openSignedIn(browser, server, kid, '/', ALLOW);
     await controlled(opened.page);
     const registration = await opened.page.evaluate(async () => {
       const reg = await navigator.serviceWorker.ready;
@@ -82,7 +85,7 @@ describe('the service worker', () => {
 
 describe('offline banner', () => {
   test("going offline shows it; coming back shows 'Back Online' for 3 s", async () => {
-    const opened = await openSignedIn(browser, server, kid, '/');
+    const opened = await openSignedIn(browser, server, kid, '/', ALLOW);
     const { page, context } = opened;
     const banner = page.getByTestId('connection-banner');
     expect(await banner.count()).toBe(0);
@@ -102,7 +105,7 @@ describe('offline banner', () => {
 
 describe('offline after one online visit', () => {
   test('the library, an album and a playlist open from the offline app document', async () => {
-    const opened = await openSignedIn(browser, server, kid, '/');
+    const opened = await openSignedIn(browser, server, kid, '/', ALLOW);
     const { page, context } = opened;
     await controlled(page);
     // The first visit's song list was read before the worker controlled the page: it is kept too.
@@ -134,7 +137,7 @@ describe('offline after one online visit', () => {
   });
 
   test('share pages and /share say they need a connection', async () => {
-    const opened = await openSignedIn(browser, server, kid, '/');
+    const opened = await openSignedIn(browser, server, kid, '/', ALLOW);
     const { page, context } = opened;
     await controlled(page);
     await context.setOffline(true);
@@ -152,7 +155,7 @@ describe('offline after one online visit', () => {
 
 describe('kept audio and artwork (the offline-music contract)', () => {
   test('a kept song answers ranges from the cache offline; another song fails', async () => {
-    const opened = await openSignedIn(browser, server, kid, '/');
+    const opened = await openSignedIn(browser, server, kid, '/', ALLOW);
     const { page, context } = opened;
     await controlled(page);
     const size = await page.evaluate(async ([cacheName, url]) => {
@@ -175,7 +178,7 @@ describe('kept audio and artwork (the offline-music contract)', () => {
 
 describe('signing out', () => {
   test('leaves no cached API responses, artwork or offline audio on the device', async () => {
-    const opened = await openSignedIn(browser, server, kid, '/');
+    const opened = await openSignedIn(browser, server, kid, '/', ALLOW);
     const { page } = opened;
     await controlled(page);
     await cached(page, '/api/songs');

@@ -96,7 +96,7 @@ afterAll(async () => {
 
 /** A signed-in page on `/`, controlled by the current worker; each document load is counted. */
 async function openControlled(): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const opened = await openPage(browser, { viewport: WIDE });
+  const opened = await openPage(browser, { viewport: WIDE, serviceWorkers: 'allow' });
   await opened.context.addInitScript(() => sessionStorage.setItem('loads', String(Number(sessionStorage.getItem('loads') ?? 0) + 1)));
   const [name, value] = cookie.split('=') as [string, string];
   await opened.context.addCookies([{ name, value, url }]);

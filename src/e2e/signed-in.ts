@@ -13,16 +13,21 @@ export interface SignedInPage {
 
 /**
  * A fresh context holding `cookie` (a real session from server.login), on `path`, hydrated.
- * Clipboard access is granted so Share can be read back.
+ * Clipboard access is granted so Share can be read back; the service worker runs only with
+ * `serviceWorkers: 'allow'` (see openPage).
  */
 export async function openSignedIn(
   browser: Browser,
   server: TestServer,
   cookie: string,
   path: string,
-  { viewport = WIDE, theme = 'light' }: { viewport?: { width: number; height: number }; theme?: 'light' | 'dark' } = {},
+  {
+    viewport = WIDE,
+    theme = 'light',
+    serviceWorkers = 'block',
+  }: { viewport?: { width: number; height: number }; theme?: 'light' | 'dark'; serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<SignedInPage> {
-  const opened = await openPage(browser, { viewport, permissions: ['clipboard-read', 'clipboard-write'] });
+  const opened = await openPage(browser, { viewport, permissions: ['clipboard-read', 'clipboard-write'], serviceWorkers });
   await opened.context.addInitScript((t) => localStorage.setItem('theme', t), theme);
   const [name, value] = cookie.split('=') as [string, string];
   await opened.context.addCookies([{ name, value, url: server.url }]);

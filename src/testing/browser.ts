@@ -25,15 +25,21 @@ export function launchBrowser(): Promise<Browser> {
 export function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
+    // Playwright's own note where a context blocks service workers (see openPage), not the app's.
+    if (message.text() === 'Service Worker registration blocked by Playwright') return;
     if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   return problems;
 }
 
-/** A fresh context (own cookies and storage) with one watched page. */
+/**
+ * A fresh context (own cookies and storage) with one watched page. Service workers are blocked
+ * unless asked for: a controlled page's requests go through the worker, where page.route
+ * cannot see them (Playwright's rule), and most tests route requests. PWA tests allow them.
+ */
 export async function openPage(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}) {
-  const context: BrowserContext = await browser.newContext(options);
+  const context: BrowserContext = await browser.newContext({ serviceWorkers: 'block', ...options });
   const page = await context.newPage();
   const problems = watchConsole(page);
   return { context, page, problems };
