@@ -162,7 +162,7 @@ test('backup refuses to overwrite a file without --force, replaces it with --for
   expect(readdirSync(dataDir).filter((name) => name.startsWith('.backup'))).toEqual([]);
 });
 
-test('restore refuses a folder that is not empty, a missing file and a file that is not a Hearth backup, leaving the folder as it was', async () => {
+test('restore refuses a folder that is not empty, a missing file, a file that is not a Hearth backup and a newer Hearth\'s backup, leaving the folder as it was', async () => {
   const dataDir = join(root, 'restore-source');
   expect((await runCli(['demo'], env(dataDir))).code).toBe(0);
   const archive = join(root, 'ok.tar');
@@ -184,6 +184,28 @@ test('restore refuses a folder that is not empty, a missing file and a file that
   expect(notTar.code).toBe(1);
   expect(notTar.output).toContain('This file is not a Hearth backup');
   expect(readdirSync(empty)).toEqual([]);
+
+  // A database a newer Hearth migrated: backup refuses it, and restore refuses such a backup.
+  const future = (path: string) => {
+    const db = new Database(path);
+    db.run('INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)', ['from-a-newer-hearth', Date.now() + 365 * 86_400_000]);
+    db.close();
+  };
+  const parts = join(root, 'newer-parts');
+  mkdirSync(parts);
+  expect(Bun.spawnSync(['tar', '-xf', archive, '-C', parts]).exitCode).toBe(0);
+  future(join(parts, 'hearth.db'));
+  const newerArchive = join(root, 'newer.tar');
+  expect(Bun.spawnSync(['tar', '-cf', newerArchive, '-C', parts, 'hearth-backup.json', 'secret.key', 'hearth.db', 'media']).exitCode).toBe(0);
+  const newer = await runCli(['restore', newerArchive], env(join(root, 'fresh-4')));
+  expect(newer.code).toBe(1);
+  expect(newer.output).toContain('The database in this backup was upgraded by a newer Hearth: it has 10 migrations applied, and this Hearth knows 9');
+  expect(existsSync(join(root, 'fresh-4'))).toBe(false);
+  future(join(parts, 'hearth.db'));
+  const refusedBackup = await runCli(['backup', join(root, 'from-newer.tar')], { DATA_DIR: parts });
+  expect(refusedBackup.code).toBe(1);
+  expect(refusedBackup.output).toContain('The database was upgraded by a newer Hearth');
+  expect(existsSync(join(root, 'from-newer.tar'))).toBe(false);
 
   const other = join(root, 'other.tar');
   const tar = Bun.spawnSync(['tar', '-cf', other, '-C', 'media/testdata', 'tagged.mp3']);

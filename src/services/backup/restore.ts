@@ -1,7 +1,8 @@
-import { Database } from 'bun:sqlite';
 import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as tar from 'tar';
+import { openReadOnly } from '../../../db/client.ts';
+import { newerDatabaseMessage, schemaState } from '../../../db/migrate.ts';
 import { BackupError, type BackupManifest, DB_FILE, FORMAT, MANIFEST, SECRET_FILE, emptyFolder, isBackupEntry } from './layout.ts';
 
 const READ_SIZE = 1 << 20;
@@ -26,13 +27,16 @@ function readManifest(dataDir: string): BackupManifest {
   return manifest;
 }
 
+/** Intact, and of a schema this Hearth can run (a newer one's backup needs that newer Hearth). */
 function checkDatabase(path: string): void {
-  const db = new Database(path, { readonly: true });
+  const handle = openReadOnly(path);
   try {
-    const result = db.query('PRAGMA quick_check').get() as { quick_check: string };
+    const result = handle.sqlite.query('PRAGMA quick_check').get() as { quick_check: string };
     if (result.quick_check !== 'ok') throw new BackupError(`The backup's database is damaged (${result.quick_check}).`);
+    const schema = schemaState(handle.db);
+    if (schema.newer) throw new BackupError(`${newerDatabaseMessage(schema, 'The database in this backup')} Restore it with that newer Hearth.`);
   } finally {
-    db.close();
+    handle.close();
   }
 }
 
