@@ -31,13 +31,18 @@ export function OfflineBanner() {
   }, [online]);
 
   if (online && !backOnline) return null;
+  // A pill above the tab bar and the player bar (centred on the content beside the sidebar):
+  // the headers at the top keep their title and actions in view.
   return (
-    <div
-      role="status"
-      data-testid="connection-banner"
-      className={`fixed inset-x-0 top-0 z-50 px-4 py-2 text-center text-sm font-medium shadow-sm ${online ? 'bg-accent text-accent-foreground' : 'bg-foreground text-background'}`}
-    >
-      {online ? BACK_ONLINE_TEXT : OFFLINE_BANNER_TEXT}
+    <div className="pointer-events-none fixed inset-x-0 bottom-[calc(var(--bottom-bars,0px)+0.75rem)] z-40 flex justify-center px-4 md:pl-[calc(var(--sidebar-width,0px)+1rem)]">
+      <div
+        role="status"
+        data-testid="connection-banner"
+        className={`pointer-events-auto flex items-center gap-2 rounded-full text-center px-4 py-2 text-sm font-medium shadow-lg ${online ? 'bg-accent text-accent-foreground' : 'bg-foreground text-background'}`}
+      >
+        <span className={online ? 'i-lucide-wifi' : 'i-lucide-wifi-off'} aria-hidden="true" />
+        {online ? BACK_ONLINE_TEXT : OFFLINE_BANNER_TEXT}
+      </div>
     </div>
   );
 }
