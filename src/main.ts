@@ -7,8 +7,7 @@ import { JOBS } from './jobs/index.ts';
 import { startJobs } from './jobs/runner.ts';
 import { createLogger } from './logger.ts';
 import { PortInUseError, listen } from './server.ts';
-import { ensureFirstAdmin } from './services/accounts/first-admin.ts';
-import { removeUser } from './services/accounts/users.ts';
+import { ensureFirstAdmin, removeFirstAdmin } from './services/accounts/first-admin.ts';
 
 // The only module with side effects: config → data folder → migrate → app → listen → jobs.
 // React's build follows NODE_ENV as the process starts (Bun folds it into React's entry files
@@ -53,7 +52,7 @@ const admin = await ensureFirstAdmin(handle.db, config, log);
 try {
   listen(app, config.host, config.port);
 } catch (error) {
-  if (admin) removeUser(handle.db, admin.username);
+  if (admin) removeFirstAdmin(handle.db, admin.username);
   handle.close();
   if (error instanceof PortInUseError) fail(error.message);
   throw error;

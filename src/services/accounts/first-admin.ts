@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/client.ts';
-import { countUsers } from '../../../db/queries/users.ts';
+import { countUsers, deleteUser, findUserByUsername } from '../../../db/queries/users.ts';
 import type { Config } from '../../config.ts';
 import { randomId } from '../../shared/ids.ts';
 import type { Logger } from '../../logger.ts';
@@ -21,4 +21,13 @@ export async function ensureFirstAdmin(
   await createUser(db, { username, password, isAdmin: true });
   log.info(`Created the first admin account "${username}".`);
   return { username, password, generated };
+}
+
+/**
+ * Undoes ensureFirstAdmin when the start fails after it (the port is taken): that admin is the
+ * only user, so the last-admin rule of family accounts must not keep it.
+ */
+export function removeFirstAdmin(db: Db, username: string): void {
+  const user = findUserByUsername(db, username);
+  if (user) deleteUser(db, user.id);
 }
