@@ -17,9 +17,11 @@ export interface DbHandle {
  */
 export function openDb(path: string): DbHandle {
   const sqlite = new Database(path, { create: true, strict: true });
+  // The busy timeout first: switching a new file to WAL takes a lock that another process
+  // opening it at the same moment holds (without the wait it failed "database is locked").
+  sqlite.exec('PRAGMA busy_timeout = 5000');
   sqlite.exec('PRAGMA journal_mode = WAL');
   sqlite.exec('PRAGMA foreign_keys = ON');
-  sqlite.exec('PRAGMA busy_timeout = 5000');
   sqlite.exec('PRAGMA synchronous = NORMAL');
   const db = drizzle({ client: sqlite, schema });
   // Every transaction starts as BEGIN IMMEDIATE: a deferred one that reads first cannot wait for

@@ -115,3 +115,20 @@ test('the server and the CLI refuse to open a newer database with a clear messag
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+// Several processes opening a new data folder at once (the server and a CLI command, say): one
+// migrates, the others wait for its transaction and find nothing left to do.
+test('processes opening a new data folder at the same moment all start', async () => {
+  for (let round = 0; round < 3; round++) {
+    const dataDir = makeTempDir('hearth-race-');
+    try {
+      const runs = await Promise.all(Array.from({ length: 4 }, () => runCli(['user', 'list'], { DATA_DIR: dataDir })));
+      expect(runs.map((run) => run.code)).toEqual([0, 0, 0, 0]);
+      const handle = openDb(join(dataDir, 'hearth.db'));
+      expect(count(handle, '__drizzle_migrations')).toBe(9);
+      handle.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+});
