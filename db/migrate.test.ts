@@ -131,4 +131,4 @@ test('processes opening a new data folder at the same moment all start', async (
       rmSync(dataDir, { recursive: true, force: true });
     }
   }
-});
+}, 30_000);
