@@ -1,4 +1,5 @@
-import { type QueryKey, skipToken, useQuery } from '@tanstack/react-query';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { SongDto } from '../../src/shared/types.ts';
 import { DropdownMenuItem } from '../ui/dropdown-menu.tsx';
 import { offlineSupported, useKeptCount, useKeptOffline } from './offline-cache.ts';
@@ -32,7 +33,10 @@ export function SongOfflineItem({ song }: { song: Kept }) {
  * `songsKey` is the page's own song query: read from the cache, never fetched from here.
  */
 export function CollectionOfflineItem({ songsKey }: { songsKey: QueryKey }) {
-  const list = useQuery<Kept[]>({ queryKey: songsKey, queryFn: skipToken }).data ?? [];
+  const client = useQueryClient();
+  // Watches the cache without observing the query: an observer would join its refetches.
+  const subscribe = useCallback((change: () => void) => client.getQueryCache().subscribe(change), [client]);
+  const list = useSyncExternalStore(subscribe, () => client.getQueryData<Kept[]>(songsKey)) ?? NONE;
   const keptCount = useKeptCount(list.map((song) => song.audioUrl));
   if (!offlineSupported()) return null;
   const all = list.length > 0 && keptCount === list.length;
@@ -46,5 +50,7 @@ export function CollectionOfflineItem({ songsKey }: { songsKey: QueryKey }) {
     </DropdownMenuItem>
   );
 }
+
+const NONE: Kept[] = [];
 
 export const songCount = (count: number) => `${count} ${count === 1 ? 'song' : 'songs'}`;

@@ -178,10 +178,10 @@ describe('album detail', () => {
     await context.close();
   });
 
-  test("a plain user's menu has Share only; Share copies the public album link, which opens signed out", async () => {
+  test("a plain user's menu has Share (and Make available offline) only; Share copies the public album link, which opens signed out", async () => {
     const { page, problems, context } = await open(kidCookie, `/album/${bedtime.id}`);
     await page.getByRole('button', { name: 'Album options' }).click();
-    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['Share']);
+    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['Share', 'Make available offline']);
     await page.getByRole('menuitem', { name: 'Share' }).click();
     await toast(page).getByText('Link copied!').waitFor();
     await page.getByRole('button', { name: 'Copied!' }).waitFor();
@@ -266,7 +266,7 @@ describe('album rename and delete (admins)', () => {
   test('Rename: a blank name cannot be saved, a good one renames everywhere', async () => {
     const { page, problems, context } = await open(adminCookie, `/album/${empty.id}`);
     await page.getByRole('button', { name: 'Album options' }).click();
-    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['Share', 'Rename', 'Delete']);
+    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['Share', 'Make available offline', 'Rename', 'Delete']);
     await page.keyboard.press('Escape');
     await openMenuItem(page, 'Rename');
     const dialog = page.getByRole('dialog', { name: 'Rename Album' });

@@ -71,7 +71,7 @@ describe('playlist detail', () => {
     await player.getByTestId('player-title').getByText('Bedtime').waitFor();
 
     await page.getByRole('button', { name: 'Playlist options' }).click();
-    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['Add Songs', 'Share', 'Rename', 'Delete']);
+    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['Add Songs', 'Share', 'Make available offline', 'Rename', 'Delete']);
     await page.getByRole('menuitem', { name: 'Share' }).click();
     await expectToast(page, 'Link copied!');
     await page.getByRole('button', { name: 'Copied!' }).waitFor();
