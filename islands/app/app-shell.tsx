@@ -50,9 +50,10 @@ export function AppShell({ user: rendered, initialPath, sidebarOpen: renderedOpe
   const admin = user.isAdmin && matchAppRoute(path)?.route.view === 'admin';
 
   // The service worker (issue 12): its own small chunk, fetched after the app is up.
+  const userId = user.id;
   useEffect(() => {
-    void import('../pwa/sw-register.ts').then((pwa) => pwa.registerServiceWorker(usePlayer));
-  }, []);
+    void import('../pwa/sw-register.ts').then((pwa) => pwa.registerServiceWorker(usePlayer, userId));
+  }, [userId]);
 
   useEffect(() => {
     const onPop = () => setPath(window.location.pathname);

@@ -1,4 +1,4 @@
-import { UPDATE_CHECK_MS } from '../../src/shared/pwa.ts';
+import { API_CACHE, IMAGE_CACHE, UPDATE_CHECK_MS } from '../../src/shared/pwa.ts';
 import { isCachedApiRead } from '../../src/shared/pwa-routes.ts';
 
 /** What registration needs of the player: whether it plays, and a way to hear that it stopped. */
@@ -18,12 +18,26 @@ export function whenNotPlaying(player: PlaybackGate, action: () => void): void {
 }
 
 /**
- * Asks the worker to keep the reads the offline app needs: the user (the page has it from the
- * server render, so it is never read), and on the first visit the reads made before the worker
- * controlled the page. Serwist answers CACHE_URLS through the same routes as page requests.
+ * Kept reads of another account (its session ended without Log out, so nothing was cleared)
+ * are dropped before this user's are kept: the offline app must never show them.
  */
-function keepForOffline(worker: ServiceWorker, firstVisit: boolean) {
-  const seen = firstVisit
+async function dropOtherUsersReads(userId: number): Promise<boolean> {
+  const kept = await (await caches.open(API_CACHE)).match('/api/user');
+  const keptId = kept ? ((await kept.json()) as { id?: unknown }).id : userId;
+  if (keptId === userId) return false;
+  await Promise.all([caches.delete(API_CACHE), caches.delete(IMAGE_CACHE)]);
+  return true;
+}
+
+/**
+ * Asks the worker to keep the reads the offline app needs: the user (the page has it from the
+ * server render, so it is never read), and the reads this page made that are not kept yet (on
+ * the first visit, before the worker controlled the page; or dropped as another user's just
+ * now). Serwist answers CACHE_URLS through the same routes as page requests.
+ */
+async function keepForOffline(worker: ServiceWorker, userId: number, firstVisit: boolean) {
+  const dropped = await dropOtherUsersReads(userId).catch(() => false);
+  const seen = firstVisit || dropped
     ? performance.getEntriesByType('resource').map((entry) => new URL(entry.name)).filter((url) => url.origin === location.origin && isCachedApiRead(url.pathname))
     : [];
   const urls = new Set(['/api/user', ...seen.map((url) => url.pathname + url.search)]);
@@ -35,17 +49,17 @@ function keepForOffline(worker: ServiceWorker, firstVisit: boolean) {
  * visible; when a new version takes control the page reloads, but never mid-song (the saved
  * player state, islands/player/player-persist.ts, cues the song again after the reload).
  */
-export function registerServiceWorker(player: PlaybackGate): void {
+export function registerServiceWorker(player: PlaybackGate, userId: number): void {
   if (!('serviceWorker' in navigator)) return;
   const container = navigator.serviceWorker;
   // The first worker claiming a page that had none changes nothing it shows: no reload then.
   let controlled = container.controller !== null;
-  if (container.controller) keepForOffline(container.controller, false);
+  if (container.controller) void keepForOffline(container.controller, userId, false);
   let reloading = false;
   container.addEventListener('controllerchange', () => {
     if (!controlled) {
       controlled = true;
-      if (container.controller) keepForOffline(container.controller, true);
+      if (container.controller) void keepForOffline(container.controller, userId, true);
       return;
     }
     if (reloading) return;

@@ -12,6 +12,7 @@ setDefaultTimeout(60_000);
 let server: TestServer;
 let browser: Browser;
 let kid: string;
+let mum: string;
 let bedtime: SongDto;
 let morning: SongDto;
 let album: AlbumDto;
@@ -20,6 +21,7 @@ let playlist: PlaylistDto;
 beforeAll(async () => {
   server = await startTestServer();
   const admin = await server.signUp('mum', { password: 'lullaby99', isAdmin: true });
+  mum = admin;
   kid = await server.signUp('kiddo', { password: 'crayons99' });
   album = await createAlbum(server, admin, 'Sleepy Songs');
   bedtime = await uploadSong(server, admin, 'tagged.mp3', { title: 'Bedtime', albumId: album.id });
@@ -196,6 +198,31 @@ describe('signing out', () => {
       return kept;
     });
     expect(left).toEqual([]);
+    await close(opened);
+  });
+});
+
+describe('another account on the same device', () => {
+  test("after a session that ended without Log out, none of the last user's kept reads stay", async () => {
+    // A fresh account: the sign-out test above ended kid's session.
+    const gran = await server.signUp('gran', { password: 'knitting99' });
+    const opened = await openSignedIn(browser, server, gran, `/playlists/${playlist.id}`, ALLOW);
+    const { page, context } = opened;
+    await controlled(page);
+    await cached(page, `/api/playlists/${playlist.id}`);
+    // Gran's session ends on the server (no Log out on this device); mum signs in here.
+    await server.request('/api/logout', { method: 'POST', cookie: gran });
+    await context.clearCookies();
+    const [name, value] = mum.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: server.url }]);
+    await page.goto(`${server.url}/`);
+    await rows(page).filter({ hasText: 'Bedtime' }).waitFor();
+    await page.waitForFunction(async (cache) => {
+      const user = await (await caches.open(cache)).match('/api/user');
+      return user !== undefined && ((await user.json()) as { username: string }).username === 'mum';
+    }, API_CACHE);
+    const kept = await page.evaluate(async (cache) => (await (await caches.open(cache)).keys()).map((r) => new URL(r.url).pathname).sort(), API_CACHE);
+    expect(kept).toEqual(['/api/songs', '/api/user']);
     await close(opened);
   });
 });
