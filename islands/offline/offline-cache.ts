@@ -16,6 +16,9 @@ export function offlineSupported(): boolean {
   return typeof window !== 'undefined' && window.isSecureContext && typeof caches !== 'undefined';
 }
 
+/** Also what shows when the storing code itself cannot be fetched (offline before the worker kept it). */
+export const NO_CONNECTION = 'Unable to download the song. Please check your internet connection and try again.';
+
 interface OfflineState {
   /** Audio paths held in the cache: the badge and the menus' labels read this. */
   audio: ReadonlySet<string>;

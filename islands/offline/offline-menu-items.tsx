@@ -2,12 +2,19 @@ import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { SongDto } from '../../src/shared/types.ts';
 import { DropdownMenuItem } from '../ui/dropdown-menu.tsx';
-import { offlineSupported, useKeptCount, useKeptOffline } from './offline-cache.ts';
+import { toast } from '../ui/toast-store.ts';
+import { NO_CONNECTION, offlineSupported, useKeptCount, useKeptOffline } from './offline-cache.ts';
 
 type Kept = Pick<SongDto, 'id' | 'title' | 'artist' | 'audioUrl' | 'artworkUrl' | 'fileSize'>;
 
-// Storing and removing load on first use: none of it is in the first-load JavaScript.
-const actions = () => import('./offline-actions.ts');
+type Actions = typeof import('./offline-actions.ts');
+
+/** Storing and removing load on first use (not first-load JavaScript); offline that can fail. */
+function run(failure: string, task: (actions: Actions) => Promise<void>) {
+  import('./offline-actions.ts').then(task, () => toast({ title: failure, description: NO_CONNECTION, variant: 'destructive' }));
+}
+const KEEP_FAILED = 'Failed to make available offline';
+const REMOVE_FAILED = 'Failed to remove from device';
 
 /**
  * A song menu's 'Make available offline' / 'Remove from device'. Menus render only while
@@ -17,11 +24,11 @@ export function SongOfflineItem({ song }: { song: Kept }) {
   const kept = useKeptOffline(song.audioUrl);
   if (!offlineSupported()) return null;
   return kept ? (
-    <DropdownMenuItem icon="i-lucide-circle-x" onSelect={() => void actions().then((a) => a.removeKept([song], `"${song.title}"`))}>
+    <DropdownMenuItem icon="i-lucide-circle-x" onSelect={() => run(REMOVE_FAILED, (a) => a.removeKept([song], `"${song.title}"`))}>
       Remove from device
     </DropdownMenuItem>
   ) : (
-    <DropdownMenuItem icon="i-lucide-circle-arrow-down" onSelect={() => void actions().then((a) => a.keepOffline([song], `"${song.title}"`))}>
+    <DropdownMenuItem icon="i-lucide-circle-arrow-down" onSelect={() => run(KEEP_FAILED, (a) => a.keepOffline([song], `"${song.title}"`))}>
       Make available offline
     </DropdownMenuItem>
   );
@@ -41,11 +48,11 @@ export function CollectionOfflineItem({ songsKey }: { songsKey: QueryKey }) {
   if (!offlineSupported()) return null;
   const all = list.length > 0 && keptCount === list.length;
   return all ? (
-    <DropdownMenuItem icon="i-lucide-circle-x" onSelect={() => void actions().then((a) => a.removeKept(list, songCount(list.length)))}>
+    <DropdownMenuItem icon="i-lucide-circle-x" onSelect={() => run(REMOVE_FAILED, (a) => a.removeKept(list, songCount(list.length)))}>
       Remove from device
     </DropdownMenuItem>
   ) : (
-    <DropdownMenuItem icon="i-lucide-circle-arrow-down" disabled={list.length === 0} onSelect={() => void actions().then((a) => a.keepOffline(list, songCount(list.length)))}>
+    <DropdownMenuItem icon="i-lucide-circle-arrow-down" disabled={list.length === 0} onSelect={() => run(KEEP_FAILED, (a) => a.keepOffline(list, songCount(list.length)))}>
       Make available offline
     </DropdownMenuItem>
   );

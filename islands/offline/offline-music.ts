@@ -1,5 +1,5 @@
 import type { SongDto } from '../../src/shared/types.ts';
-import { OFFLINE_AUDIO_CACHE, offlineSupported, refreshOfflineSet } from './offline-cache.ts';
+import { NO_CONNECTION, OFFLINE_AUDIO_CACHE, offlineSupported, refreshOfflineSet } from './offline-cache.ts';
 
 /**
  * Music kept on the device (issue 12 item 5), loaded lazily: audio and artwork go into
@@ -22,7 +22,6 @@ export function setOfflineOwner(userId: number): void {
 }
 
 export const NO_SPACE = 'Not enough space on this device';
-export const NO_CONNECTION = 'Unable to download the song. Please check your internet connection and try again.';
 
 export interface StoreResult {
   stored: number;

@@ -208,6 +208,30 @@ describe('music kept offline', () => {
     await close(opened);
   });
 
+  test('without a connection nothing more is stored and the toast says why, whether or not the storing code was loaded', async () => {
+    const gil = await server.signUp('gil', { password: 'crayons99' });
+    const opened = await openSignedIn(browser, server, gil, '/', { viewport: PHONE });
+    const { page, context } = opened;
+    const failed = () => expectToast(page, 'Failed to make available offline', 'Unable to download the song. Please check your internet connection and try again.');
+    // Offline before the lazily loaded storing code was ever fetched (no worker in this test).
+    await context.setOffline(true);
+    await songMenu(page, 'Campfire Song', 'Make available offline');
+    await failed();
+    await context.setOffline(false);
+    await songMenu(page, 'Lake at Dawn', 'Make available offline');
+    await expectToast(page, 'Available offline', '"Lake at Dawn"');
+    // Offline with the code loaded: the download itself fails.
+    await context.setOffline(true);
+    await songMenu(page, 'Campfire Song', 'Make available offline');
+    await failed();
+    expect(await cachedPaths(page)).toEqual([lake.audioUrl]);
+    expect(await badge(page, 'Campfire Song').count()).toBe(0);
+    await context.setOffline(false);
+    const offlineNoise = /ERR_INTERNET_DISCONNECTED|Failed to load resource|Failed to fetch dynamically imported module/;
+    opened.problems.splice(0, opened.problems.length, ...opened.problems.filter((problem) => !offlineNoise.test(problem)));
+    await close(opened);
+  });
+
   test('a signed-out visitor is never offered it, and listening on a share page stores nothing', async () => {
     const { context, page, problems } = await openPage(browser, { viewport: PHONE });
     await page.goto(`${server.url}/share/${campfire.shareId}`);
