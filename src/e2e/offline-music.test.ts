@@ -232,6 +232,23 @@ describe('music kept offline', () => {
     await close(opened);
   });
 
+  test("a full device stops storing and says 'Not enough space on this device'", async () => {
+    const hal = await server.signUp('hal', { password: 'crayons99' });
+    const opened = await openSignedIn(browser, server, hal, `/album/${album.id}`, { viewport: PHONE });
+    const { page } = opened;
+    await row(page, 'Campfire Song').waitFor();
+    // The origin's quota shrunk below one song (20 s of WAV is about 320 KB).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: server.url, quotaSize: 100 * 1024 });
+    await page.getByRole('button', { name: 'Album options' }).click();
+    await page.getByRole('menuitem', { name: 'Make available offline' }).click();
+    await expectToast(page, 'Failed to make available offline', 'Not enough space on this device');
+    expect(await cachedPaths(page)).not.toContain(campfire.audioUrl);
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: server.url });
+    opened.problems.splice(0, opened.problems.length, ...opened.problems.filter((problem) => !/quota/i.test(problem)));
+    await close(opened);
+  });
+
   test('a signed-out visitor is never offered it, and listening on a share page stores nothing', async () => {
     const { context, page, problems } = await openPage(browser, { viewport: PHONE });
     await page.goto(`${server.url}/share/${campfire.shareId}`);
