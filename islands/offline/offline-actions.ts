@@ -7,7 +7,9 @@ import { type OfflineSong, makeAvailableOffline, removeFromDevice } from './offl
  */
 export async function keepOffline(songs: readonly OfflineSong[], what: string): Promise<void> {
   toast({ title: 'Saving for offline', description: what });
-  const result = await makeAvailableOffline(songs).catch((error: unknown) => ({ stored: 0, failed: songs.length, error: String(error instanceof Error ? error.message : error) }));
+  // Albums and playlists take a while: the toast counts the songs as they land.
+  const progress = songs.length > 1 ? (done: number, total: number) => void toast({ title: 'Saving for offline', description: `${done} of ${total} songs` }) : undefined;
+  const result = await makeAvailableOffline(songs, progress).catch((error: unknown) => ({ stored: 0, failed: songs.length, error: String(error instanceof Error ? error.message : error) }));
   if (result.failed === 0) {
     toast({ title: 'Available offline', description: `${what} saved on this device` });
     return;
