@@ -69,7 +69,9 @@ export function registerServiceWorker(player: PlaybackGate, userId: number): voi
   // updateViaCache 'none': the worker script is never taken from the HTTP cache.
   void container
     .register('/service-worker.js', { scope: '/', updateViaCache: 'none' })
-    .then((registration) => {
+    .then((registration: ServiceWorkerRegistration | undefined) => {
+      // A browser that blocks workers (automation, some privacy modes) may resolve with nothing.
+      if (!registration) return;
       const check = () => void registration.update().catch(() => undefined);
       setInterval(check, UPDATE_CHECK_MS);
       document.addEventListener('visibilitychange', () => {

@@ -55,7 +55,7 @@ describe('/account', () => {
     for (const label of ['Title Only', 'Show Artist', 'Show Album', 'Artist & Album']) await group.getByLabel(label).waitFor();
     const initial = await preferenceOf(kid);
     expect(await group.locator(`input[value="${initial}"]`).isChecked()).toBe(true);
-    await page.getByRole('heading', { name: 'Password' }).waitFor();
+    await page.getByRole('heading', { name: 'Password', exact: true }).waitFor();
     await page.getByText('To change your password, ask an admin of this Hearth.').waitFor();
 
     const answered = page.waitForResponse((response) => response.url().endsWith('/api/user/display-preference'));
