@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
+import { readSettings } from '../../db/queries/settings.ts';
 import { findUserByUsername } from '../../db/queries/users.ts';
 import { launchBrowser, openPage, waitForHydration } from '../testing/browser.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
@@ -52,7 +53,8 @@ describe('registration', () => {
     const settings = await openSettings();
     await settings.page.getByRole('switch', { name: 'Open registration' }).click();
     await expectToast(settings.page, 'Settings saved');
-    expect(await settings.page.getByTestId('registration-state').innerText()).toBe('Open');
+    await settings.page.getByTestId('registration-state').filter({ hasText: 'Open' }).waitFor();
+    expect(readSettings(server.db).registrationOpen).toBe(true);
     // The server's HTML already shows the chosen view (no flash of Login before hydration).
     expect(await (await server.request('/login?create=1')).text()).toMatch(/<h1[^>]*>Create Account<\/h1>/);
     expect(await (await server.request('/login')).text()).toMatch(/<h1[^>]*>Login<\/h1>/);
@@ -95,9 +97,12 @@ describe('registration', () => {
     await login.page.getByRole('heading', { name: 'Login' }).waitFor();
     await login.context.close();
 
+    // The toast of the first save may still show: wait for the state, then for the server's.
+    const saved = settings.page.waitForResponse((response) => response.url().endsWith('/api/settings') && response.request().method() === 'PATCH');
     await settings.page.getByRole('switch', { name: 'Open registration' }).click();
-    await expectToast(settings.page, 'Settings saved');
-    expect(await settings.page.getByTestId('registration-state').innerText()).toBe('Closed');
+    await settings.page.getByTestId('registration-state').filter({ hasText: 'Closed' }).waitFor();
+    await saved;
+    expect(readSettings(server.db).registrationOpen).toBe(false);
     await settings.context.close();
   });
 
