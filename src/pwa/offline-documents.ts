@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { THEME_SCRIPT } from '../render/csp.ts';
+import { THEME_SCRIPT, documentPolicy } from '../render/csp.ts';
 import { NEEDS_CONNECTION_TEXT, NEEDS_CONNECTION_TITLE } from '../shared/pwa.ts';
 
 /**
@@ -18,22 +18,7 @@ export interface OfflineDocumentParts {
 const themeHash = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
 
 /** As the pages' policy (src/render/csp.ts), minus what a <meta> policy cannot carry. */
-function policy(development: boolean): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' ${themeHash}${development ? " 'unsafe-eval'" : ''}`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
-    "connect-src 'self'",
-    "font-src 'self'",
-    "manifest-src 'self'",
-    "worker-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-  ].join('; ');
-}
+const policy = (development: boolean) => documentPolicy(themeHash, development).join('; ');
 
 function head(parts: Pick<OfflineDocumentParts, 'css' | 'development'>, extra = ''): string {
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">

@@ -8,9 +8,18 @@ export function createNonce(): string {
  * development build needs eval to rebuild server call stacks; production never gets it.
  */
 export function contentSecurityPolicy(nonce: string, development = false): string {
+  return [...documentPolicy(`'nonce-${nonce}'`, development), "frame-ancestors 'none'"].join('; ');
+}
+
+/**
+ * The directives every document carries; `inlineScripts` names the inline scripts allowed (a
+ * nonce, or hashes in the static offline documents, whose <meta> policy cannot carry
+ * frame-ancestors).
+ */
+export function documentPolicy(inlineScripts: string, development: boolean): string[] {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${development ? " 'unsafe-eval'" : ''}`,
+    `script-src 'self' ${inlineScripts}${development ? " 'unsafe-eval'" : ''}`,
     // Inline style attributes (virtualised list offsets, progress widths); no inline <style> needed.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
@@ -22,8 +31,7 @@ export function contentSecurityPolicy(nonce: string, development = false): strin
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  ];
 }
 
 /** Runs before first paint: the saved theme becomes a class on <html>, so there is no flash. */

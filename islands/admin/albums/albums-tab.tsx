@@ -4,24 +4,13 @@ import { sortAlbums } from '../../albums/album-text.ts';
 import { useAlbums } from '../../lib/queries.ts';
 import { Card, CardTitle } from '../../ui/card.tsx';
 import { Message } from '../../ui/message.tsx';
-import { Skeleton } from '../../ui/skeleton.tsx';
+import { RowSkeletons } from '../../ui/skeleton.tsx';
 import { AlbumAdminRow } from './album-admin-row.tsx';
 import { CreateAlbumForm } from './create-album-form.tsx';
 
 function AlbumList() {
   const albums = useAlbums();
-  if (albums.isPending) {
-    return (
-      <div aria-busy="true" aria-label="Loading albums" className="grid gap-3 py-2">
-        {[0, 1, 2].map((i) => (
-          <div key={i} className="flex items-center gap-3">
-            <Skeleton className="h-10 w-10" />
-            <Skeleton className="h-4 flex-1" />
-          </div>
-        ))}
-      </div>
-    );
-  }
+  if (albums.isPending) return <RowSkeletons label="Loading albums" />;
   if (albums.isError) return <LoadError heading="Failed to load albums" error={albums.error} onRetry={() => void albums.refetch()} />;
   if (albums.data.length === 0) return <Message icon="i-lucide-disc-3" heading="No albums yet" />;
   return (

@@ -4,7 +4,7 @@ import { LoadError } from '../../albums/load-error.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardTitle } from '../../ui/card.tsx';
 import { Message } from '../../ui/message.tsx';
-import { Skeleton } from '../../ui/skeleton.tsx';
+import { RowSkeletons } from '../../ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
 import { DeleteAllButton } from './delete-all-button.tsx';
 import { useDeletedAlbums, useDeletedSongs } from './deleted-queries.ts';
@@ -36,18 +36,7 @@ function Section({ title, entries }: { title: string; entries: TrashItem[] }) {
   );
 }
 
-function Loading() {
-  return (
-    <div aria-busy="true" aria-label="Loading deleted items" className="grid gap-3 py-2">
-      {[0, 1, 2].map((i) => (
-        <div key={i} className="flex items-center gap-3">
-          <Skeleton className="h-10 w-10" />
-          <Skeleton className="h-4 flex-1" />
-        </div>
-      ))}
-    </div>
-  );
-}
+const Loading = () => <RowSkeletons label="Loading deleted items" />;
 
 /** The admin area's Deleted tab (spec §2): filter All or Music, Restore, Delete Forever, Delete All. */
 export function DeletedTab() {
