@@ -217,9 +217,12 @@ describe('another account on the same device', () => {
     await context.addCookies([{ name, value, url: server.url }]);
     await page.goto(`${server.url}/`);
     await rows(page).filter({ hasText: 'Bedtime' }).waitFor();
+    // Gran's reads are dropped and mum's kept again in parallel: wait for the settled cache.
     await page.waitForFunction(async (cache) => {
-      const user = await (await caches.open(cache)).match('/api/user');
-      return user !== undefined && ((await user.json()) as { username: string }).username === 'mum';
+      const kept = await caches.open(cache);
+      const paths = (await kept.keys()).map((r) => new URL(r.url).pathname).sort();
+      const user = await kept.match('/api/user');
+      return paths.join() === '/api/songs,/api/user' && user !== undefined && ((await user.json()) as { username: string }).username === 'mum';
     }, API_CACHE);
     const kept = await page.evaluate(async (cache) => (await (await caches.open(cache)).keys()).map((r) => new URL(r.url).pathname).sort(), API_CACHE);
     expect(kept).toEqual(['/api/songs', '/api/user']);
