@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { Browser, Page } from 'playwright-core';
 import { API_CACHE, BACK_ONLINE_TEXT, NEEDS_CONNECTION_TEXT, OFFLINE_AUDIO_CACHE, OFFLINE_BANNER_TEXT } from '../shared/pwa.ts';
 import type { AlbumDto, PlaylistDto, SongDto } from '../shared/types.ts';
-import { launchBrowser } from '../testing/browser.ts';
+import { launchBrowser, waitForAsync } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { createAlbum, createPlaylist, uploadSong } from './seed.ts';
 import { type SignedInPage, openSignedIn } from './signed-in.ts';
@@ -47,10 +47,7 @@ async function controlled(page: Page) {
 }
 
 async function cached(page: Page, path: string) {
-  await page.waitForFunction(
-    async ([cache, url]) => (await (await caches.open(cache!)).match(url!)) !== undefined,
-    [API_CACHE, path] as const,
-  );
+  await waitForAsync(page, async ([cache, url]) => (await (await caches.open(cache)).match(url)) !== undefined, [API_CACHE, path] as const);
 }
 
 /** Requests the browser could not make offline are expected; anything else is a problem. */
@@ -218,7 +215,7 @@ describe('another account on the same device', () => {
     await page.goto(`${server.url}/`);
     await rows(page).filter({ hasText: 'Bedtime' }).waitFor();
     // Gran's reads are dropped and mum's kept again in parallel: wait for the settled cache.
-    await page.waitForFunction(async (cache) => {
+    await waitForAsync(page, async (cache) => {
       const kept = await caches.open(cache);
       const paths = (await kept.keys()).map((r) => new URL(r.url).pathname).sort();
       const user = await kept.match('/api/user');

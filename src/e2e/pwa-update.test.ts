@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ROOT } from '../render/build-paths.ts';
 import { NEEDS_CONNECTION_TEXT } from '../shared/pwa.ts';
 import type { SongDto } from '../shared/types.ts';
-import { launchBrowser, openPage, waitForHydration } from '../testing/browser.ts';
+import { launchBrowser, openPage, waitForAsync, waitForHydration } from '../testing/browser.ts';
 import { freePort } from '../testing/process.ts';
 import { makeTempDir, sessionCookieFrom } from '../testing/server.ts';
 import { WIDE, waitForPlayback } from './signed-in.ts';
@@ -135,7 +135,7 @@ describe('a new build', () => {
     await waitForHydration(page);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     // The page that loaded is controlled by the new worker, and nothing reloads it again.
-    await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.waiting === null);
+    await waitForAsync(page, async () => (await navigator.serviceWorker.getRegistration())?.waiting === null, undefined);
     expect(await offlineTexts(page)).toContain(`${NEEDS_CONNECTION_TEXT} (v2)`);
     expect(await loads(page)).toBe(2);
     expect(problems).toEqual([]);

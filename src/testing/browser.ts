@@ -51,3 +51,17 @@ export async function waitForHydration(page: Page): Promise<void> {
   // `data-hydrating` until its own effects run.
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true' && !document.querySelector('[data-hydrating]'));
 }
+
+/**
+ * Waits until an async page predicate resolves true. Playwright's waitForFunction takes the
+ * Promise an async predicate returns as truthy and resolves at once, so it cannot wait on
+ * caches, service worker registrations or anything else the page only answers asynchronously.
+ */
+export async function waitForAsync<Arg>(page: Page, predicate: (arg: Arg) => Promise<boolean>, arg: Arg, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const ask = predicate as (arg: unknown) => Promise<boolean>;
+  while (!(await page.evaluate(ask, arg as unknown))) {
+    if (Date.now() > deadline) throw new Error(`still false after ${timeoutMs} ms: ${predicate.toString().slice(0, 200)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
