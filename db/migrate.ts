@@ -5,6 +5,15 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { Db } from './client.ts';
 
 export const MIGRATIONS_DIR = join(import.meta.dir, 'migrations');
+let migrationsDir = MIGRATIONS_DIR;
+
+/**
+ * Where the migrations are read from. The single binary has them compiled in and writes them
+ * to a temporary folder first (src/release/binary-entry.ts): drizzle's reader wants a folder.
+ */
+export function useMigrationsFrom(folder: string): void {
+  migrationsDir = folder;
+}
 // drizzle's own bookkeeping table: data folders made by earlier versions already have it.
 const TABLE = '__drizzle_migrations';
 
@@ -35,7 +44,7 @@ export class NewerDatabaseError extends Error {}
 /** A migration failed; the transaction was rolled back, so the database is as it was. */
 export class MigrationError extends Error {}
 
-export function readMigrations(folder = MIGRATIONS_DIR): Migration[] {
+export function readMigrations(folder = migrationsDir): Migration[] {
   const journal = JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
   return readMigrationFiles({ migrationsFolder: folder }).map((migration, i) => ({ ...migration, tag: journal.entries[i]!.tag }));
 }
@@ -61,7 +70,7 @@ function stateOf(db: Db, migrations: Migration[]): SchemaState {
   };
 }
 
-export function schemaState(db: Db, folder = MIGRATIONS_DIR): SchemaState {
+export function schemaState(db: Db, folder = migrationsDir): SchemaState {
   return stateOf(db, readMigrations(folder));
 }
 
@@ -98,7 +107,7 @@ function apply(db: Db, migrations: Migration[]): number {
  * refuses a database a newer Hearth migrated. Foreign keys are off meanwhile, as SQLite's
  * table rebuilds need (the PRAGMA is a no-op inside a transaction), and checked before commit.
  */
-export function migrateDb(db: Db, migrationsFolder = MIGRATIONS_DIR): number {
+export function migrateDb(db: Db, migrationsFolder = migrationsDir): number {
   const migrations = readMigrations(migrationsFolder);
   const sqlite = db.$client;
   const foreignKeys = (sqlite.query('PRAGMA foreign_keys').get() as { foreign_keys: number }).foreign_keys;

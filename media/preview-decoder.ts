@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import type { PreviewJob, PreviewReply } from './image-worker.ts';
 
 /** Long enough for a 16-megapixel JPEG on a Raspberry Pi; a stuck decode is ended. */
@@ -10,6 +11,15 @@ interface Queued {
   resolve(): void;
   reject(error: Error): void;
 }
+
+declare const HEARTH_BINARY: boolean | undefined;
+
+/**
+ * In the single binary the worker is an entry of its own, kept at its path from the repository
+ * root beside the main module (src/release/release.ts compiles it in as media/image-worker.ts).
+ */
+const WORKER_URL =
+  typeof HEARTH_BINARY !== 'undefined' ? `${dirname(Bun.main)}/media/image-worker.ts` : new URL('./image-worker.ts', import.meta.url).href;
 
 let worker: Worker | null = null;
 let idleTimer: ReturnType<typeof setTimeout> | null = null;
@@ -25,7 +35,7 @@ function ensureWorker(): Worker {
   if (idleTimer) clearTimeout(idleTimer);
   idleTimer = null;
   if (!worker) {
-    worker = new Worker(new URL('./image-worker.ts', import.meta.url).href);
+    worker = new Worker(WORKER_URL);
     (worker as Worker & { unref(): void }).unref(); // never what keeps the process alive at shutdown
   }
   return worker;

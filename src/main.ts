@@ -1,11 +1,12 @@
 import { MigrationError, NewerDatabaseError } from '../db/migrate.ts';
 import { createApp } from './app.ts';
-import { ensureBuilt } from './build.ts';
+import { loadBundles } from './render/bundles.ts';
 import { ConfigError, parseConfig } from './config.ts';
 import { openDataDir } from './data-dir.ts';
 import { JOBS } from './jobs/index.ts';
 import { startJobs } from './jobs/runner.ts';
 import { createLogger } from './logger.ts';
+import { CLI_PROGRAM } from './release/is-binary.ts';
 import { PortInUseError, listen } from './server.ts';
 import { ensureFirstAdmin, removeFirstAdmin } from './services/accounts/first-admin.ts';
 
@@ -31,11 +32,16 @@ try {
 }
 
 const log = createLogger(config.logLevel);
-// Page bundles are built here when missing or stale, so `start` works on a fresh clone.
-await ensureBuilt();
+// The bundles are loaded before the port opens: from a checkout they are built here when
+// missing or stale (so `start` works on a fresh clone); the binary has them compiled in.
+await loadBundles();
 // Pages reach the server only through the built RSC bundle: under `bun --watch` (npm run dev)
-// load their sources too, so edits to them restart the server and the restart rebuilds.
-if (process.execArgv.some((arg) => arg === '--watch' || arg === '--hot')) await import('../routes/pages/registry.ts');
+// load their sources too, so edits to them restart the server and the restart rebuilds. (The
+// binary defines HEARTH_BINARY: the bundler drops this, and the pages' sources stay out.)
+declare const HEARTH_BINARY: boolean | undefined;
+if (typeof HEARTH_BINARY === 'undefined' && process.execArgv.some((arg) => arg === '--watch' || arg === '--hot')) {
+  await import('../routes/pages/registry.ts');
+}
 let opened;
 try {
   opened = openDataDir(config.dataDir);
@@ -65,7 +71,7 @@ if (admin?.generated) {
   // The password alone at the end of its line, so nothing else is copied with it.
   console.log(`Log in at ${url}/login as "${admin.username}" with this password (shown only once):`);
   console.log(`Password: ${admin.password}`);
-  console.log(`Change it with: npm run cli -- user passwd ${shellWord(admin.username)} --password NEW`);
+  console.log(`Change it with: ${CLI_PROGRAM} user passwd ${shellWord(admin.username)} --password NEW`);
 } else if (admin) {
   console.log(`Log in at ${url}/login as "${admin.username}" with ADMIN_PASSWORD.`);
 }

@@ -1,9 +1,8 @@
 import { Elysia } from 'elysia';
-import { dirname, join } from 'node:path';
-import { SERVICE_WORKER_FILE } from '../../src/pwa/sw-build.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { requestOrigin } from '../../src/http/client-ip.ts';
 import type { PageScope } from '../../src/render/page-scope.ts';
+import { loadBundles } from '../../src/render/bundles.ts';
 import { type Renderer, createRenderer } from '../../src/render/renderer.tsx';
 import { toUserDto } from '../../src/services/accounts/user-dto.ts';
 import { sidebarOpenFromCookies } from '../../src/shared/admin-sidebar.ts';
@@ -22,7 +21,7 @@ export function createPages(ctx: AppContext) {
   // Built and loaded on the first page request (main.ts warms it at start), so API-only
   // tests never pay for a build.
   const loadRenderer = () => {
-    renderer ??= createRenderer(ctx.log).catch((error) => {
+    renderer ??= loadBundles().then((bundles) => createRenderer(ctx.log, bundles)).catch((error) => {
       renderer = null;
       throw error;
     });
@@ -65,13 +64,14 @@ export function createPages(ctx: AppContext) {
     }
   }
 
+  const publicFile = async (name: string) => servePublic((await loadRenderer()).files.publicFiles, name);
   const files = new Elysia({ name: 'page-files' })
-    .get('/assets/*', async ({ params, request }) => serveAsset((await loadRenderer()).assetsDir, params['*'], request))
-    .get('/service-worker.js', async () => serveServiceWorker(join(dirname((await loadRenderer()).assetsDir), SERVICE_WORKER_FILE)))
-    .get('/icons/*', ({ params }) => servePublic(`icons/${params['*']}`))
-    .get('/robots.txt', () => servePublic('robots.txt'))
-    .get('/manifest.webmanifest', () => servePublic('manifest.webmanifest'))
-    .get('/default-artwork.png', () => servePublic('default-artwork.png'));
+    .get('/assets/*', async ({ params, request }) => serveAsset((await loadRenderer()).files.assets, params['*'], request))
+    .get('/service-worker.js', async () => serveServiceWorker((await loadRenderer()).files.serviceWorker))
+    .get('/icons/*', ({ params }) => publicFile(`icons/${params['*']}`))
+    .get('/robots.txt', () => publicFile('robots.txt'))
+    .get('/manifest.webmanifest', () => publicFile('manifest.webmanifest'))
+    .get('/default-artwork.png', () => publicFile('default-artwork.png'));
 
   const pages = new Elysia({ name: 'page-routes' })
     .use(ctx.auth)

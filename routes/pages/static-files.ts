@@ -1,17 +1,5 @@
-import { existsSync, statSync } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
-import { ROOT } from '../../src/render/build-paths.ts';
-
-const PUBLIC_DIR = join(ROOT, 'public');
-
-/** A file strictly under `root`, or null: decoded path params may carry `..`. */
-export function fileUnder(root: string, relativePath: string): string | null {
-  if (relativePath.includes('\0')) return null;
-  const path = resolve(root, relativePath);
-  if (!path.startsWith(root + sep)) return null;
-  if (!existsSync(path) || !statSync(path).isFile()) return null;
-  return path;
-}
+import { existsSync } from 'node:fs';
+import type { FileSource } from '../../src/render/bundles.ts';
 
 const notFound = () => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
 
@@ -21,14 +9,13 @@ const acceptsGzip = (request: Request) => /\bgzip\b/i.test(request.headers.get('
  * Hashed bundle files never change: cache them for a year. Scripts, styles and the offline
  * documents go gzipped when the browser accepts it (the build writes a `.gz` beside each).
  */
-export function serveAsset(assetsDir: string, relativePath: string, request?: Request): Response {
-  const path = fileUnder(assetsDir, relativePath);
-  if (!path || path.endsWith('.gz')) return notFound();
+export function serveAsset(assets: FileSource, relativePath: string, request?: Request): Response {
+  const path = relativePath.endsWith('.gz') ? null : assets.find(relativePath);
+  if (!path) return notFound();
   const headers: Record<string, string> = { 'cache-control': 'public, max-age=31536000, immutable', vary: 'accept-encoding' };
-  const gzipped = request && acceptsGzip(request) && existsSync(`${path}.gz`);
-  if (!gzipped) return new Response(Bun.file(path), { headers });
-  const type = Bun.file(path).type;
-  return new Response(Bun.file(`${path}.gz`), { headers: { ...headers, 'content-type': type, 'content-encoding': 'gzip' } });
+  const gzipped = request && acceptsGzip(request) ? assets.find(`${relativePath}.gz`) : null;
+  if (!gzipped) return new Response(Bun.file(path), { headers: { ...headers, 'content-type': typeOf(relativePath) } });
+  return new Response(Bun.file(gzipped), { headers: { ...headers, 'content-type': typeOf(relativePath), 'content-encoding': 'gzip' } });
 }
 
 /**
@@ -48,12 +35,18 @@ export function serveServiceWorker(path: string): Response {
 
 const CONTENT_TYPES: Record<string, string> = { '.webmanifest': 'application/manifest+json' };
 
+/**
+ * By the served name, not the stored one: a file compiled into the binary is kept under a
+ * hashed name (`.js.gz` for a gzipped copy), so its extension may not tell.
+ */
+function typeOf(name: string): string {
+  const own = Object.entries(CONTENT_TYPES).find(([ext]) => name.endsWith(ext))?.[1];
+  return own ?? Bun.file(name.replace(/\.gz$/, '')).type;
+}
+
 /** Hand-written files in public/ (icons, manifest, robots.txt): revalidated daily. */
-export function servePublic(relativePath: string): Response {
-  const path = fileUnder(PUBLIC_DIR, relativePath);
-  if (!path || path.endsWith('README.md')) return notFound();
-  const type = Object.entries(CONTENT_TYPES).find(([ext]) => path.endsWith(ext))?.[1];
-  const headers: Record<string, string> = { 'cache-control': 'public, max-age=86400' };
-  if (type) headers['content-type'] = type;
-  return new Response(Bun.file(path), { headers });
+export function servePublic(publicFiles: FileSource, relativePath: string): Response {
+  const path = relativePath.endsWith('README.md') ? null : publicFiles.find(relativePath);
+  if (!path) return notFound();
+  return new Response(Bun.file(path), { headers: { 'cache-control': 'public, max-age=86400', 'content-type': typeOf(relativePath) } });
 }

@@ -2,6 +2,7 @@ import { createBackup } from '../services/backup/backup.ts';
 import { BackupError, type BackupManifest } from '../services/backup/layout.ts';
 import { restoreBackup } from '../services/backup/restore.ts';
 import { CliUsageError, type FolderCommand } from './command.ts';
+import { CLI_PROGRAM } from '../release/is-binary.ts';
 
 const MiB = 1024 * 1024;
 
@@ -30,7 +31,7 @@ export const backupCommand: FolderCommand = {
   options: { media: { type: 'boolean', default: false }, force: { type: 'boolean', default: false } },
   async run({ config, args, print }) {
     const file = args.positionals[0];
-    if (!file) throw new CliUsageError('"backup" needs a file to write: npm run cli -- backup FILE [--media] [--force]');
+    if (!file) throw new CliUsageError(`"backup" needs a file to write: ${CLI_PROGRAM} backup FILE [--media] [--force]`);
     const manifest = await orUsage(() =>
       createBackup({ dataDir: config.dataDir, file, media: args.values.media === true, force: args.values.force === true }),
     );
@@ -47,7 +48,7 @@ export const restoreCommand: FolderCommand = {
   options: {},
   async run({ config, args, print }) {
     const file = args.positionals[0];
-    if (!file) throw new CliUsageError('"restore" needs a backup file: npm run cli -- restore FILE');
+    if (!file) throw new CliUsageError(`"restore" needs a backup file: ${CLI_PROGRAM} restore FILE`);
     const manifest = await orUsage(() => restoreBackup({ dataDir: config.dataDir, file }));
     print(`Restored ${describe(manifest)} from the backup of ${manifest.createdAt} into ${config.dataDir}.`);
     if (!manifest.media.included) print('The backup held no media: copy the old media folder into it, or songs will not play.');

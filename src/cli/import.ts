@@ -1,6 +1,7 @@
 import { mediaStorage } from '../services/media/context.ts';
 import { type ImportReport, importFolder } from '../services/media/import.ts';
 import { type CliCommand, CliUsageError } from './command.ts';
+import { CLI_PROGRAM } from '../release/is-binary.ts';
 
 /** A one-line progress bar, redrawn in place; only on a terminal. */
 function progressBar(done: number, total: number, file: string): void {
@@ -24,7 +25,7 @@ export const importCommand: CliCommand = {
   options: { publish: { type: 'boolean', default: false }, 'in-place': { type: 'boolean', default: false } },
   async run({ db, config, args, print }) {
     const dir = args.positionals[0];
-    if (!dir) throw new CliUsageError('"import" needs a folder: npm run cli -- import DIR [--publish] [--in-place]');
+    if (!dir) throw new CliUsageError(`"import" needs a folder: ${CLI_PROGRAM} import DIR [--publish] [--in-place]`);
     let report: ImportReport;
     try {
       report = await importFolder(db, mediaStorage(config), dir, {

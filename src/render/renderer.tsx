@@ -1,11 +1,9 @@
-import { join } from 'node:path';
 import { type ReactNode, use } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { createFromReadableStream } from 'react-server-dom-webpack/client.edge';
 import type { ClientManifest } from 'react-server-dom-webpack/server.edge';
-import { ensureBuilt } from '../build.ts';
 import type { Logger } from '../logger.ts';
-import { ROOT } from './build-paths.ts';
+import type { BuiltBundles } from './bundles.ts';
 import { THEME_SCRIPT, contentSecurityPolicy, createNonce } from './csp.ts';
 import { composeHtml, escapeAttribute } from './html-stream.ts';
 import type { PageScope } from './page-scope.ts';
@@ -22,14 +20,10 @@ export type RenderFlight = (
   onError: (error: unknown) => void,
 ) => ReadableStream<Uint8Array>;
 
-interface RscModule {
-  renderFlight: RenderFlight;
-}
-
 /** `Page` is the caller's page names (routes/pages/registry.ts); the renderer needs none. */
 export interface Renderer<Page extends string = string> {
-  /** Folder the browser assets are served from (`/assets/…`). */
-  assetsDir: string;
+  /** The build's files: browser assets (`/assets/…`), the service worker and public/. */
+  files: Pick<BuiltBundles, 'assets' | 'serviceWorker' | 'publicFiles'>;
   /** Renders a page to a streamed HTML response; `scope.status` may be changed by the page. */
   render(page: Page, props: Record<string, unknown>, scope: Omit<PageScope, 'css' | 'status'>, status?: number): Promise<Response>;
   /** The same render with a given nonce, unwrapped: for the page cache (see page-cache.ts). */
@@ -52,19 +46,16 @@ function Root({ response }: { response: Promise<ReactNode> }) {
 }
 
 /** SSR resolves client references through webpack's globals: here, modules already imported. */
-async function installSsrModules(clientModules: Record<string, string>) {
-  const modules = new Map<string, unknown>();
-  for (const source of Object.keys(clientModules)) modules.set(source, await import(join(ROOT, source)));
+function installSsrModules(modules: Record<string, unknown>) {
   const globals = globalThis as unknown as Record<string, unknown>;
-  globals.__webpack_require__ = (id: string) => modules.get(id);
+  globals.__webpack_require__ = (id: string) => modules[id];
   globals.__webpack_chunk_load__ = () => Promise.resolve();
 }
 
-/** Builds (when stale) and loads the bundles once; then each render is Flight → HTML in-process. */
-export async function createRenderer<Page extends string = string>(log: Logger): Promise<Renderer<Page>> {
-  const { dir, manifest } = await ensureBuilt();
-  const rsc = (await import(join(dir, manifest.rscEntry))) as RscModule;
-  await installSsrModules(manifest.clientModules);
+/** Renders with loaded bundles (src/render/bundles.ts): each render is Flight → HTML in-process. */
+export function createRenderer<Page extends string = string>(log: Logger, bundles: BuiltBundles): Renderer<Page> {
+  const { manifest, rsc } = bundles;
+  installSsrModules(bundles.ssrModules);
   const clientManifest: ClientManifest = {};
   const moduleMap: Record<string, Record<string, { id: string; chunks: string[]; name: string }>> = {};
   for (const [source, url] of Object.entries(manifest.clientModules)) {
@@ -94,7 +85,7 @@ export async function createRenderer<Page extends string = string>(log: Logger):
   }
 
   return {
-    assetsDir: join(dir, 'public'),
+    files: { assets: bundles.assets, serviceWorker: bundles.serviceWorker, publicFiles: bundles.publicFiles },
     renderBody,
     headers,
     async render(page, props, baseScope, status = 200) {

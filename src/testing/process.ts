@@ -26,9 +26,24 @@ function collect(child: Subprocess<'ignore', 'pipe', 'pipe'>): () => string {
   return () => text;
 }
 
-export function spawnMain(env: Record<string, string>): { child: Subprocess<'ignore', 'pipe', 'pipe'>; output(): string } {
-  const child = Bun.spawn(['bun', 'src/main.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', ...env },
+/**
+ * How to run the server: `bun src/main.ts` from the checkout, unless `cmd` names another (the
+ * single binary, run in its own folder with only the environment given, see src/release/).
+ */
+export interface MainCommand {
+  cmd?: string[];
+  cwd?: string;
+  /** The child sees only `env` (plus PATH), as on a machine with nothing else set up. */
+  cleanEnv?: boolean;
+  /** How long start-up may take (an emulated binary is slow). */
+  startTimeoutMs?: number;
+}
+
+export function spawnMain(env: Record<string, string>, how: MainCommand = {}): { child: Subprocess<'ignore', 'pipe', 'pipe'>; output(): string } {
+  const base = how.cleanEnv ? { PATH: '/usr/bin:/bin' } : process.env;
+  const child = Bun.spawn(how.cmd ?? ['bun', 'src/main.ts'], {
+    cwd: how.cwd,
+    env: { ...base, HOST: '127.0.0.1', ...env },
     stdin: 'ignore',
     stdout: 'pipe',
     stderr: 'pipe',
@@ -37,10 +52,10 @@ export function spawnMain(env: Record<string, string>): { child: Subprocess<'ign
 }
 
 /** Starts the server and resolves once it prints that it is running. */
-export async function startMain(env: Record<string, string>): Promise<ServerProcess> {
+export async function startMain(env: Record<string, string>, how: MainCommand = {}): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
-  const { child, output } = spawnMain({ ...env, PORT: port });
-  const deadline = Date.now() + 15_000;
+  const { child, output } = spawnMain({ ...env, PORT: port }, how);
+  const deadline = Date.now() + (how.startTimeoutMs ?? 15_000);
   while (!output().includes('Hearth is running on')) {
     if (child.exitCode !== null || Date.now() > deadline) {
       throw new Error(`server did not start:\n${output()}`);
@@ -50,8 +65,9 @@ export async function startMain(env: Record<string, string>): Promise<ServerProc
   return { child, url: `http://127.0.0.1:${port}`, output, exited: child.exited };
 }
 
-async function runToEnd(cmd: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
-  const child = Bun.spawn(cmd, { env: { ...process.env, ...env }, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' });
+export async function runToEnd(cmd: string[], env: Record<string, string>, how: Omit<MainCommand, 'cmd' | 'startTimeoutMs'> = {}): Promise<{ code: number; output: string }> {
+  const base = how.cleanEnv ? { PATH: '/usr/bin:/bin' } : process.env;
+  const child = Bun.spawn(cmd, { cwd: how.cwd, env: { ...base, ...env }, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' });
   const output = collect(child);
   const code = await child.exited;
   await Bun.sleep(10);
