@@ -27,18 +27,33 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startBenchServer(
-  options: { seed?: (db: Db, dataDir: string) => void | Promise<void>; env?: Record<string, string> } = {},
-): Promise<BenchServer> {
+/** A temporary data folder with the bench admin and whatever `seed` adds. */
+export async function seedBenchDataDir(seed?: (db: Db, dataDir: string) => void | Promise<void>): Promise<string> {
   const dataDir = makeTempDir('hearth-bench-');
   const { handle } = openDataDir(dataDir);
   await createUser(handle.db, { ...ADMIN, isAdmin: true });
-  await options.seed?.(handle.db, dataDir);
+  await seed?.(handle.db, dataDir);
   handle.close();
+  return dataDir;
+}
+
+/**
+ * The server as a child process: `bun src/main.ts` unless `cmd` names another (the single
+ * binary); on a fresh seeded data folder, or on `dataDir` (kept when the server stops).
+ */
+export async function startBenchServer(
+  options: {
+    seed?: (db: Db, dataDir: string) => void | Promise<void>;
+    env?: Record<string, string>;
+    cmd?: string[];
+    dataDir?: string;
+  } = {},
+): Promise<BenchServer> {
+  const dataDir = options.dataDir ?? (await seedBenchDataDir(options.seed));
 
   const port = await freePort();
   const started = performance.now();
-  const child = Bun.spawn([process.execPath, 'src/main.ts'], {
+  const child = Bun.spawn(options.cmd ?? [process.execPath, 'src/main.ts'], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
@@ -53,7 +68,8 @@ export async function startBenchServer(
   });
   const url = `http://127.0.0.1:${port}`;
   let startupMs = 0;
-  for (let attempt = 0; attempt < 3000; attempt++) {
+  const deadline = started + 120_000; // an emulated arm64 binary takes a while
+  while (performance.now() < deadline) {
     const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
     if (ok) {
       startupMs = performance.now() - started;
@@ -62,7 +78,7 @@ export async function startBenchServer(
     if (child.exitCode !== null) throw new Error(`bench server exited with ${child.exitCode}`);
     await Bun.sleep(5);
   }
-  if (!startupMs) throw new Error('bench server did not answer within 15 s');
+  if (!startupMs) throw new Error('bench server did not answer within 120 s');
 
   return {
     url,
@@ -73,7 +89,7 @@ export async function startBenchServer(
     async stop() {
       child.kill('SIGTERM');
       await child.exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
