@@ -12,8 +12,6 @@ interface Queued {
   reject(error: Error): void;
 }
 
-declare const HEARTH_BINARY: boolean | undefined;
-
 /**
  * In the single binary the worker is an entry of its own, kept at its path from the repository
  * root beside the main module (src/release/release.ts compiles it in as media/image-worker.ts).

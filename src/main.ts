@@ -38,7 +38,6 @@ await loadBundles();
 // Pages reach the server only through the built RSC bundle: under `bun --watch` (npm run dev)
 // load their sources too, so edits to them restart the server and the restart rebuilds. (The
 // binary defines HEARTH_BINARY: the bundler drops this, and the pages' sources stay out.)
-declare const HEARTH_BINARY: boolean | undefined;
 if (typeof HEARTH_BINARY === 'undefined' && process.execArgv.some((arg) => arg === '--watch' || arg === '--hot')) {
   await import('../routes/pages/registry.ts');
 }

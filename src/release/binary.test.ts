@@ -3,6 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync 
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import packageJson from '../../package.json' with { type: 'json' };
+import { ROOT } from '../render/build-paths.ts';
 import type { SongDto } from '../shared/types.ts';
 import { launchBrowser, openPage, waitForHydration } from '../testing/browser.ts';
 import { type MainCommand, type ServerProcess, runToEnd, startMain } from '../testing/process.ts';
@@ -30,6 +31,8 @@ async function installBinary(platform: Platform): Promise<string> {
   mkdirSync(folder);
   copyFileSync(path, join(folder, 'hearth'));
   expect(readdirSync(folder)).toEqual(['hearth']);
+  // Self-contained: no path into this checkout is left for it to read at run time.
+  expect(readFileSync(path).includes(ROOT)).toBe(false);
   return folder;
 }
 

@@ -1,5 +1,3 @@
-declare const HEARTH_BINARY: boolean | undefined;
-
 /** True inside the single binary: its build (src/release/release.ts) defines HEARTH_BINARY. */
 export const IS_BINARY = typeof HEARTH_BINARY !== 'undefined';
 

@@ -51,8 +51,6 @@ export function useCompiledBundles(bundles: BuiltBundles): void {
   loaded = Promise.resolve(bundles);
 }
 
-declare const HEARTH_BINARY: boolean | undefined;
-
 /** The bundles, loaded once: compiled in, or (from a checkout) built when stale and loaded. */
 export function loadBundles(): Promise<BuiltBundles> {
   loaded ??= loadFromCheckout().catch((error: unknown) => {
