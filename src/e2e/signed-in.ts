@@ -18,7 +18,7 @@ export interface SignedInPage {
  */
 export async function openSignedIn(
   browser: Browser,
-  server: TestServer,
+  server: Pick<TestServer, 'url'>,
   cookie: string,
   path: string,
   {

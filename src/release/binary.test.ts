@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import packageJson from '../../package.json' with { type: 'json' };
 import { ROOT } from '../render/build-paths.ts';
 import type { SongDto } from '../shared/types.ts';
-import { launchBrowser, openPage, waitForHydration } from '../testing/browser.ts';
+import { APP_ROUTES } from '../shared/app-routes.ts';
+import { launchBrowser } from '../testing/browser.ts';
+import { openSignedIn, waitForPlayback } from '../e2e/signed-in.ts';
 import { type MainCommand, type ServerProcess, runToEnd, startMain } from '../testing/process.ts';
 import { makeTempDir, sessionCookieFrom } from '../testing/server.ts';
 import { type Platform, compileBinary, writeReleaseEntry } from './release.ts';
@@ -133,6 +135,14 @@ describe('the x64 binary, alone in an empty folder', () => {
     expect(listed.output).toContain('mum');
   });
 
+  test('opens a data folder made at commit 6f98c7c and migrates it forward', async () => {
+    const dataDir = join(root, 'old-data');
+    cpSync(join(import.meta.dir, '../testing/fixtures/data-6f98c7c'), dataDir, { recursive: true });
+    const listed = await runToEnd([join(folder, 'hearth'), 'user', 'list'], { DATA_DIR: dataDir }, { cwd: folder, cleanEnv: true });
+    expect(listed.code).toBe(0);
+    expect(listed.output).toBe("kid\nmum (admin)\n");
+  });
+
   test('the server: pages, bundles, the service worker, audio ranges and artwork previews; it stops cleanly', async () => {
     server = await start('linux-x64', folder);
     expect(server.output()).toContain(`(data in ${join(folder, 'data')})`);
@@ -163,14 +173,20 @@ describe('the x64 binary, alone in an empty folder', () => {
     const previewResponse = await fetch(server.url + preview);
     expect([previewResponse.status, previewResponse.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
 
-    // In a real browser, the server-rendered library hydrates from the compiled-in bundles.
+    // Every page of the app, the pages for guests, and a shared album.
+    const albums = (await (await fetch(`${server.url}/api/albums`, { headers: { cookie } })).json()) as { id: number; shareId: string }[];
+    const signedIn = [...APP_ROUTES.filter((route) => !route.pattern.includes(':')).map((route) => route.pattern), `/album/${albums[0]!.id}`];
+    const guest = ['/', '/login', '/share', `/share/album/${albums[0]!.shareId}`];
+    for (const [path, as] of [...signedIn.map((p) => [p, cookie]), ...guest.map((p) => [p, ''])] as [string, string][]) {
+      const response = await fetch(server.url + path, { headers: { cookie: as }, redirect: 'manual' });
+      expect([path, response.status, response.headers.get('content-type')]).toEqual([path, 200, 'text/html; charset=utf-8']);
+    }
+
+    // In a real browser, the server-rendered library hydrates from the compiled-in bundles and plays.
     browser = await launchBrowser();
-    const { context, page: tab, problems } = await openPage(browser);
-    const [name, value] = cookie.split('=') as [string, string];
-    await context.addCookies([{ name, value, url: server.url }]);
-    await tab.goto(`${server.url}/`);
-    await waitForHydration(tab);
-    await tab.getByRole('list', { name: 'Songs' }).getByRole('listitem').filter({ hasText: 'Hearth Tone' }).waitFor();
+    const { context, page: tab, problems } = await openSignedIn(browser, server, cookie, '/');
+    await tab.getByRole('list', { name: 'Songs' }).getByRole('button', { name: /^Garden Path/ }).click();
+    await waitForPlayback(tab);
     expect(problems).toEqual([]);
     await context.close();
 
