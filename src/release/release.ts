@@ -31,13 +31,12 @@ export const binaryPath = (platform: Platform) => join(DIST, `hearth-${platform}
 function filesUnder(dir: string): string[] {
   return (readdirSync(dir, { recursive: true }) as string[])
     .filter((name) => statSync(join(dir, name)).isFile())
-    .map((name) => name.split('\\').join('/'))
     .sort();
 }
 
 /** The generated entry: every file the binary carries, imported so the compiler embeds it. */
 function entrySource(buildDir: string, manifest: BuildManifest): string {
-  const from = (path: string) => JSON.stringify(relative(ENTRY_DIR, path).split('\\').join('/').replace(/^(?!\.)/, './'));
+  const from = (path: string) => JSON.stringify(relative(ENTRY_DIR, path).replace(/^(?!\.)/, './'));
   const imports: string[] = [
     `import { runBinary } from ${from(join(ROOT, 'src/release/binary.ts'))};`,
     `import { compiledFiles } from ${from(join(ROOT, 'src/render/bundles.ts'))};`,
