@@ -23,7 +23,7 @@ const COMMANDS: Record<string, CliCommand> = {
 // These work on the data folder itself: restore must find it empty, backup copies it unchanged.
 const FOLDER_COMMANDS: Record<string, FolderCommand> = { backup: backupCommand, restore: restoreCommand };
 
-const USAGE = `Usage: ${CLI_PROGRAM} <command>
+export const CLI_USAGE = `Usage: ${CLI_PROGRAM} <command>
 
   user add NAME --password PW [--admin]   create a family account
   user passwd NAME --password PW          set a new password (signs the user out everywhere)
@@ -50,18 +50,13 @@ export async function runCli(argv: string[]): Promise<number> {
     if (error instanceof CliUsageError || error instanceof ConfigError || error instanceof HttpError || error instanceof NewerDatabaseError || error instanceof MigrationError) {
       console.error(`Error: ${error.message}`);
     } else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
-      console.error(`Error: ${error.message}\n\n${USAGE}`);
+      console.error(`Error: ${error.message}\n\n${CLI_USAGE}`);
     } else {
       console.error(error);
     }
     return 1;
   }
 }
-
-/** The commands, for the binary's entry to tell a command from a server start. */
-export const isCliCommand = (name: string | undefined) => name !== undefined && (Object.hasOwn(COMMANDS, name) || Object.hasOwn(FOLDER_COMMANDS, name));
-
-export const CLI_USAGE = USAGE;
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
@@ -74,7 +69,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const command = name ? COMMANDS[name] : undefined;
   if (!command) {
-    console.error(name && name !== 'help' && name !== '--help' ? `Unknown command "${name}".\n\n${USAGE}` : USAGE);
+    console.error(name && name !== 'help' && name !== '--help' ? `Unknown command "${name}".\n\n${CLI_USAGE}` : CLI_USAGE);
     return name === 'help' || name === '--help' ? 0 : 2;
   }
   const config = parseConfig(process.env);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { useMigrationsFrom } from '../../db/migrate.ts';
 import packageJson from '../../package.json' with { type: 'json' };
-import { CLI_USAGE, isCliCommand, runCli } from '../cli/run.ts';
+import { CLI_USAGE, runCli } from '../cli/run.ts';
 import { type BuiltBundles, useCompiledBundles } from '../render/bundles.ts';
 
 /** What the release build compiles into the binary (its generated entry, see release.ts). */
@@ -53,11 +53,6 @@ export async function runBinary(compiled: CompiledIn): Promise<void> {
   useMigrationsFrom(writeMigrations(compiled.migrations));
   if (first === undefined) {
     await import('../main.ts');
-    return;
-  }
-  if (!isCliCommand(first)) {
-    console.error(`Unknown command "${first}".\n\n${HELP}`);
-    process.exitCode = 2;
     return;
   }
   process.exitCode = await runCli(process.argv.slice(2));
