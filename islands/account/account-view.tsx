@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { DisplayPreference } from '../../src/shared/types.ts';
 import { PageHeader } from '../app/page-header.tsx';
 import { useUser } from '../app/user-context.ts';
@@ -48,6 +48,15 @@ export function AccountView(_props: ViewProps) {
 function DisplayPreferenceChoice({ value }: { value: DisplayPreference }) {
   const save = useSetDisplayPreference();
   const name = useId();
+  // The choice shows the moment it is made: the cached user changes a tick later (react-query
+  // runs onMutate asynchronously), and meanwhile React would put the old radio back. A new
+  // `value` (the saved answer, or the old one after a refusal) always wins.
+  const [chosen, setChosen] = useState(value);
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
+    setChosen(value);
+  }
   return (
     <fieldset className="grid gap-3">
       <legend className="mb-1 text-base font-semibold">Library subtitle</legend>
@@ -58,15 +67,18 @@ function DisplayPreferenceChoice({ value }: { value: DisplayPreference }) {
             key={option.value}
             className={cn(
               'flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-border px-3 py-2 text-sm font-medium hover:bg-muted',
-              option.value === value && 'border-accent bg-accent-soft/50',
+              option.value === chosen && 'border-accent bg-accent-soft/50',
             )}
           >
             <input
               type="radio"
               name={name}
               value={option.value}
-              checked={option.value === value}
-              onChange={() => save(option.value)}
+              checked={option.value === chosen}
+              onChange={() => {
+                setChosen(option.value);
+                save(option.value);
+              }}
               className="h-4 w-4 shrink-0"
               style={{ accentColor: 'rgb(var(--accent))' }}
             />
