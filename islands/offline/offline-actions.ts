@@ -2,7 +2,7 @@ import { toast } from '../ui/toast-store.ts';
 import { type OfflineSong, makeAvailableOffline, removeFromDevice } from './offline-music.ts';
 
 /**
- * What the menus do, with their toasts (texts: docs/decisions.md "Music kept offline").
+ * What the menus do, with their toasts (texts: docs/decisions/079-music-kept-offline.md).
  * `what` names the subject: the song's title in quotes, or "12 songs".
  */
 export async function keepOffline(songs: readonly OfflineSong[], what: string): Promise<void> {

@@ -5,8 +5,8 @@ import { NameDialog } from '../ui/name-dialog.tsx';
 import { messageOf, playlistApi } from './playlist-queries.ts';
 
 /**
- * Spec §2 Playlists list: 'Create Playlist' with a Name field ('My Awesome Playlist'). Spec §8
- * gives this page no error text; a failure still ends the busy state and says why (decisions.md).
+ * The Playlists list's 'Create Playlist' dialog with a Name field ('My Awesome Playlist'); a failure
+ * still ends the busy state and says why (docs/decisions/046-playlists-pages.md).
  */
 export function CreatePlaylistDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ import { queryKeys } from '../../lib/queries.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { deletedKeys } from '../deleted/deleted-queries.ts';
 
-/** Spec §8 album errors: titled 'Error', the server's message when it answered (docs/decisions.md). */
+/** Album errors: titled 'Error', the server's message when it answered (docs/decisions/061-admin-albums-tab.md). */
 const failed = (error: unknown, fallback: string) => toast({ title: 'Error', description: failureText(error, fallback), variant: 'destructive' });
 
 /**

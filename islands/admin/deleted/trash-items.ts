@@ -14,7 +14,7 @@ export function itemSubtitle(entry: TrashItem): string {
   return entry.kind === 'songs' ? joinWithBullet(days, 'Song', entry.item.artist, entry.item.albumName) : joinWithBullet(days, 'Album');
 }
 
-/** Spec §2 filter: All lists albums and songs; Music lists the songs only (docs/decisions.md). */
+/** The filter: All lists albums and songs; Music lists the songs only (docs/decisions/065-admin-deleted-tab.md). */
 export type TrashFilter = 'all' | 'music';
 
 export function listed(filter: TrashFilter, albums: readonly DeletedAlbumDto[], songs: readonly DeletedSongDto[]): TrashItem[] {

@@ -13,7 +13,7 @@ export interface NewAccount {
 /** After a change to one's own account (demoted, removed), the admin area is no longer theirs. */
 const leaveIfSelf = (id: number, selfId: number) => id === selfId && window.location.assign('/');
 
-/** Family account writes, each with its toast (texts in docs/decisions.md); the list refreshes after. */
+/** Family account writes, each with its toast (texts in docs/decisions/063-settings-texts.md); the list refreshes after. */
 export function useAccountWrites(selfId: number) {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: settingsKeys.accounts });

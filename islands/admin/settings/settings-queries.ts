@@ -18,7 +18,7 @@ export const useTempShares = () => useQuery({ queryKey: settingsKeys.tempShares,
 
 export type SettingsChanges = Partial<Pick<SettingsDto, 'registrationOpen' | 'defaultShareExpiry'>>;
 
-/** Shown at once, then the server's answer; a refusal puts the old value back (docs/decisions.md). */
+/** Shown at once, then the server's answer; a refusal puts the old value back (docs/decisions/063-settings-texts.md). */
 export function useSaveSettings() {
   const client = useQueryClient();
   return useMutation({

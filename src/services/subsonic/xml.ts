@@ -2,7 +2,7 @@
  * Subsonic responses as XML. The API's JSON and XML forms are one tree: scalars are attributes,
  * objects are child elements, arrays repeat their element, and an array of scalars repeats an
  * element holding text (OpenSubsonic's `versions`). A small escaping serializer for exactly that
- * (decided over xmlbuilder2 and fast-xml-parser's builder in docs/decisions.md).
+ * (decided over xmlbuilder2 and fast-xml-parser's builder: docs/decisions/059-subsonic-answers.md).
  */
 export type XmlValue = string | number | boolean | null | undefined | XmlObject | XmlValue[];
 export interface XmlObject {
