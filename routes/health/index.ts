@@ -7,7 +7,7 @@ import type { AppContext } from '../../src/app-context.ts';
  */
 export function healthRoutes(ctx: AppContext) {
   const ffmpeg = ctx.ffmpeg;
-  return new Elysia({ name: 'health-routes' }).get('/healthz', ({ set }) => {
+  return new Elysia({ name: 'health-routes', prefix: '/healthz' }).get('', ({ set }) => {
     try {
       ctx.db.$client.query('SELECT 1').get();
       return { status: 'ok', ffmpeg: ffmpeg ? { available: true, version: ffmpeg.version } : { available: false } };

@@ -79,8 +79,8 @@ export function subsonicRoutes(ctx: AppContext) {
     }
   };
 
-  return new Elysia({ name: 'subsonic-routes' })
-    .get('/rest/:method', ({ request, params, server }) => handle(request, params.method, server))
-    .post('/rest/:method', ({ request, params, server }) => handle(request, params.method, server), { parse: 'none' })
-    .head('/rest/:method', ({ request, params, server }) => handle(request, params.method, server));
+  return new Elysia({ name: 'subsonic-routes', prefix: '/rest' })
+    .get('/:method', ({ request, params, server }) => handle(request, params.method, server))
+    .post('/:method', ({ request, params, server }) => handle(request, params.method, server), { parse: 'none' })
+    .head('/:method', ({ request, params, server }) => handle(request, params.method, server));
 }
