@@ -5,7 +5,7 @@ import { clientIp } from '../../src/http/client-ip.ts';
 import { appPasswordKey } from '../../src/services/accounts/app-passwords.ts';
 import { LoginThrottle } from '../../src/services/accounts/login-throttle.ts';
 import { NowPlaying } from '../../src/services/subsonic/activity.ts';
-import { isApiMethod, openSubsonicExtensions, runMethod } from '../../src/services/subsonic/api.ts';
+import { findMethod, runMethod } from '../../src/services/subsonic/api.ts';
 import { VerifiedCredentials, authenticate } from '../../src/services/subsonic/auth.ts';
 import { SUBSONIC_ERROR, SubsonicError, fromHttpStatus } from '../../src/services/subsonic/errors.ts';
 import { Params } from '../../src/services/subsonic/params.ts';
@@ -51,11 +51,6 @@ export function subsonicRoutes(ctx: AppContext) {
   const deps = { db: ctx.db, key: appPasswordKey(ctx.secret), throttle: new LoginThrottle(ctx.db, ctx.secret), verified: new VerifiedCredentials() };
   const media = subsonicMedia(ctx, ctx.ffmpeg);
   const nowPlaying = new NowPlaying();
-  const bytes: Record<string, (request: Request, params: Params) => Promise<Response>> = {
-    stream: media.stream,
-    download: media.download,
-    getCoverArt: media.coverArt,
-  };
 
   const handle = async (request: Request, rawMethod: string, server: Parameters<typeof clientIp>[1]) => {
     const method = rawMethod.replace(/\.view$/, '');
@@ -65,13 +60,14 @@ export function subsonicRoutes(ctx: AppContext) {
     try {
       const params = await readParams(request, url);
       [format, callback] = [params.get('f'), params.get('callback')];
-      if (method === 'getOpenSubsonicExtensions') return respond(request, format, callback, 'ok', openSubsonicExtensions());
+      // The method table (src/services/subsonic/api.ts) says who may call a method and what it answers.
+      const found = findMethod(method);
+      if (found?.signIn === false) return respond(request, format, callback, 'ok', found.run());
       const now = ctx.now();
       const user = authenticate(deps, params, clientIp(request, server, ctx.config.trustProxy), now);
-      const answer = Object.hasOwn(bytes, method) ? bytes[method]! : null;
-      if (answer) return await answer(request, params);
-      if (!isApiMethod(method)) throw new SubsonicError(SUBSONIC_ERROR.notFound, `Unknown method: ${method.slice(0, 60)}`, 404);
-      return respond(request, format, callback, 'ok', runMethod(method, { db: ctx.db, user, params, now, nowPlaying }));
+      if (!found) throw new SubsonicError(SUBSONIC_ERROR.notFound, `Unknown method: ${method.slice(0, 60)}`, 404);
+      if (found.answers === 'bytes') return await media[found.send](request, params);
+      return respond(request, format, callback, 'ok', runMethod(found, { db: ctx.db, user, params, now, nowPlaying }));
     } catch (error) {
       if (error instanceof SubsonicError) return respondError(request, format, callback, error);
       if (error instanceof HttpError) return respondError(request, format, callback, fromHttpStatus(error.status, error.message));
