@@ -89,3 +89,14 @@ test('every member API answers a guest 401', async () => {
     expect([route, response.status]).toEqual([route, 401]);
   }
 });
+
+test('no public API asks a guest to sign in', async () => {
+  const PUBLIC = listed('public');
+  expect(PUBLIC.length).toBeGreaterThan(0);
+  for (const route of PUBLIC) {
+    const [method, pattern] = route.split(' ') as [string, string];
+    const path = pattern.replace(/:\w+/g, (name) => ids[name]!).replace('*', 'no-such-thing');
+    const response = await server.request(path, method === 'GET' || method === 'ALL' ? { method: 'GET' } : { method, json: {} });
+    expect([route, response.status === 401]).toEqual([route, false]);
+  }
+});
