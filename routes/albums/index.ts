@@ -11,49 +11,66 @@ import {
 import { toAlbumDto } from '../../src/services/catalogue/dto.ts';
 import { parseId } from '../../src/services/catalogue/ids.ts';
 import { listSongsOfAlbum } from '../../src/services/catalogue/songs.ts';
-import { adminFirst, signedInFirst } from '../songs/gate.ts';
+import { deleteAlbumForever, restoreDeletedAlbum } from '../../src/services/trash/trash.ts';
 import { albumListSchema, albumSchema } from '../../src/shared/schemas/album.ts';
 import { songListSchema } from '../../src/shared/schemas/song.ts';
+import { adminFirst, signedInFirst } from '../gate.ts';
 import { idParams } from '../songs/model.ts';
 import { albumNameBody } from './model.ts';
 
 const albumId = (raw: string) => parseId(raw, ALBUM_NOT_FOUND);
 
-/** Spec §7 Albums: anyone signed in reads; admins create, rename and trash. */
+/** `/api/albums`: anyone signed in reads; admins create, rename, trash, restore and delete forever. */
 export function albumRoutes(ctx: AppContext) {
-  return new Elysia({ name: 'album-routes' })
+  const now = () => new Date(ctx.now());
+  const admin = { admin: true, transform: adminFirst } as const;
+  return new Elysia({ name: 'album-routes', prefix: '/api/albums' })
     .use(ctx.auth)
-    .get('/api/albums', ({ user }) => listAlbums(ctx.db, user), { auth: true, response: albumListSchema })
-    .get('/api/albums/:id', ({ params, user }) => toAlbumDto(requireVisibleAlbum(ctx.db, albumId(params.id), user)), {
+    .get('', ({ user }) => listAlbums(ctx.db, user), { auth: true, response: albumListSchema })
+    .get('/:id', ({ params, user }) => toAlbumDto(requireVisibleAlbum(ctx.db, albumId(params.id), user)), {
       auth: true,
       transform: signedInFirst,
       params: idParams,
       response: albumSchema,
     })
     .get(
-      '/api/albums/:id/songs',
+      '/:id/songs',
       ({ params, user }) => listSongsOfAlbum(ctx.db, requireVisibleAlbum(ctx.db, albumId(params.id), user).id),
       { auth: true, transform: signedInFirst, params: idParams, response: songListSchema },
     )
     .post(
-      '/api/albums',
+      '',
       ({ body, user, set }) => {
         set.status = 201;
         return createAlbum(ctx.db, body.name, user.id);
       },
-      { admin: true, transform: adminFirst, body: albumNameBody, response: { 201: albumSchema } },
+      { ...admin, body: albumNameBody, response: { 201: albumSchema } },
     )
-    .patch(
-      '/api/albums/:id',
-      ({ params, body }) => renameAlbum(ctx.db, albumId(params.id), body.name, new Date(ctx.now())),
-      { admin: true, transform: adminFirst, params: idParams, body: albumNameBody, response: albumSchema },
-    )
+    .patch('/:id', ({ params, body }) => renameAlbum(ctx.db, albumId(params.id), body.name, now()), {
+      ...admin,
+      params: idParams,
+      body: albumNameBody,
+      response: albumSchema,
+    })
     .delete(
-      '/api/albums/:id',
+      '/:id',
       ({ params, set }) => {
-        trashAlbum(ctx.db, albumId(params.id), new Date(ctx.now()));
+        trashAlbum(ctx.db, albumId(params.id), now());
         set.status = 204;
       },
-      { admin: true, transform: adminFirst, params: idParams },
+      { ...admin, params: idParams },
+    )
+    .post('/:id/restore', ({ params }) => restoreDeletedAlbum(ctx.db, albumId(params.id), now()), {
+      ...admin,
+      params: idParams,
+      response: albumSchema,
+    })
+    .delete(
+      '/:id/permanent',
+      ({ params, set }) => {
+        deleteAlbumForever(ctx.db, albumId(params.id));
+        set.status = 204;
+      },
+      { ...admin, params: idParams },
     );
 }

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../src/app-context.ts';
+import { databaseAnswers } from '../../src/services/database/database-state.ts';
 
 /**
  * GET /healthz for supervisors: 200 when the database answers, 503 otherwise; also whether
@@ -7,13 +8,11 @@ import type { AppContext } from '../../src/app-context.ts';
  */
 export function healthRoutes(ctx: AppContext) {
   const ffmpeg = ctx.ffmpeg;
-  return new Elysia({ name: 'health-routes' }).get('/healthz', ({ set }) => {
-    try {
-      ctx.db.$client.query('SELECT 1').get();
-      return { status: 'ok', ffmpeg: ffmpeg ? { available: true, version: ffmpeg.version } : { available: false } };
-    } catch {
+  return new Elysia({ name: 'health-routes', prefix: '/healthz' }).get('', ({ set }) => {
+    if (!databaseAnswers(ctx.db)) {
       set.status = 503;
       return { status: 'unavailable' };
     }
+    return { status: 'ok', ffmpeg: ffmpeg ? { available: true, version: ffmpeg.version } : { available: false } };
   });
 }

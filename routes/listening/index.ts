@@ -5,20 +5,23 @@ import { SONG_NOT_FOUND } from '../../src/services/catalogue/songs.ts';
 import { favouriteSongs, recentlyPlayed, recordPlay, starSong, unstarSong } from '../../src/services/subsonic/listening.ts';
 import { recentPlayListSchema } from '../../src/shared/schemas/listening.ts';
 import { songListSchema } from '../../src/shared/schemas/song.ts';
-import { signedInFirst } from '../songs/gate.ts';
+import { signedInFirst } from '../gate.ts';
 
 const songParams = t.Object({ songId: t.String() });
 const playBody = t.Object({ songId: t.Integer({ minimum: 1 }) }, { error: 'songId must be a song id' });
 
-/** The signed-in user's favourites and plays (the same rows as the Subsonic API's star and scrobble). */
+/**
+ * The signed-in user's `/api/favourites`, `/api/recently-played` and `/api/plays` (the same rows
+ * as the Subsonic API's star and scrobble): three small resources, so the prefix is `/api`.
+ */
 export function listeningRoutes(ctx: AppContext) {
   const member = { auth: true, transform: signedInFirst } as const;
   const songId = (raw: string) => parseId(raw, SONG_NOT_FOUND);
-  return new Elysia({ name: 'listening-routes' })
+  return new Elysia({ name: 'listening-routes', prefix: '/api' })
     .use(ctx.auth)
-    .get('/api/favourites', ({ user }) => favouriteSongs(ctx.db, user.id), { auth: true, response: songListSchema })
+    .get('/favourites', ({ user }) => favouriteSongs(ctx.db, user.id), { auth: true, response: songListSchema })
     .put(
-      '/api/favourites/:songId',
+      '/favourites/:songId',
       ({ user, params, set }) => {
         starSong(ctx.db, user.id, songId(params.songId), ctx.now());
         set.status = 204;
@@ -26,16 +29,16 @@ export function listeningRoutes(ctx: AppContext) {
       { ...member, params: songParams },
     )
     .delete(
-      '/api/favourites/:songId',
+      '/favourites/:songId',
       ({ user, params, set }) => {
         unstarSong(ctx.db, user.id, songId(params.songId));
         set.status = 204;
       },
       { ...member, params: songParams },
     )
-    .get('/api/recently-played', ({ user }) => recentlyPlayed(ctx.db, user.id), { auth: true, response: recentPlayListSchema })
+    .get('/recently-played', ({ user }) => recentlyPlayed(ctx.db, user.id), { auth: true, response: recentPlayListSchema })
     .post(
-      '/api/plays',
+      '/plays',
       ({ user, body, set }) => {
         recordPlay(ctx.db, user.id, body.songId, ctx.now());
         set.status = 204;

@@ -34,14 +34,17 @@ export function mediaRoutes(ctx: AppContext) {
     return serve(request, file && tempShareAudioTarget(ctx.db, file, ctx.now()));
   };
 
-  return new Elysia({ name: 'media-routes' })
+  return new Elysia({ name: 'media-routes', prefix: '/media' })
     .use(ctx.auth)
-    .get('/media/songs/:shareId/:file', (c) => songAudio(c.params.shareId, c.params.file, c.request, c.currentSession), {
+    .get('/songs/:shareId/:file', (c) => songAudio(c.params.shareId, c.params.file, c.request, c.currentSession), {
       params: audioParams,
     })
-    .head('/media/songs/:shareId/:file', (c) => songAudio(c.params.shareId, c.params.file, c.request, c.currentSession), {
+    .head('/songs/:shareId/:file', (c) => songAudio(c.params.shareId, c.params.file, c.request, c.currentSession), {
       params: audioParams,
     })
-    .get('/media/shares/:shareId/:file', (c) => shareAudio(c.params.shareId, c.params.file, c.request), { params: audioParams })
-    .head('/media/shares/:shareId/:file', (c) => shareAudio(c.params.shareId, c.params.file, c.request), { params: audioParams });
+    .get('/shares/:shareId/:file', (c) => shareAudio(c.params.shareId, c.params.file, c.request), { params: audioParams })
+    .head('/shares/:shareId/:file', (c) => shareAudio(c.params.shareId, c.params.file, c.request), { params: audioParams })
+    .all('/*', () => {
+      throw new NotFoundError('Audio not found');
+    });
 }

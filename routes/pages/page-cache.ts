@@ -1,4 +1,3 @@
-import type { Database } from 'bun:sqlite';
 import { createNonce } from '../../src/render/csp.ts';
 import type { PageScope } from '../../src/render/page-scope.ts';
 import type { Renderer } from '../../src/render/renderer.tsx';
@@ -21,22 +20,14 @@ type Scope = Omit<PageScope, 'css' | 'status' | 'expiresAt'>;
 
 /**
  * Rendered HTML of the public share pages, which are the same for every visitor. A hit is
- * valid while nothing at all was written to the database (this connection's total_changes,
- * plus data_version for commits from other connections such as the CLI) and, for a temporary
- * share, until it expires. Pages are rendered with a per-process placeholder nonce that is
+ * valid while `version()` is unchanged (nothing was written to the database, by this process
+ * or another such as the CLI) and, for a temporary share, until it expires. Pages are rendered with a per-process placeholder nonce that is
  * swapped for a fresh one on every response, so CSP nonces stay unique per response.
  */
-export function createPageCache(sqlite: Database, now: () => number) {
+export function createPageCache(version: () => string, now: () => number) {
   const placeholder = createNonce();
   const entries = new Map<string, Entry>();
   let totalBytes = 0;
-  const versionQuery = sqlite.query<{ t: number; d: number }, []>(
-    'SELECT total_changes() AS t, data_version AS d FROM pragma_data_version',
-  );
-  const version = () => {
-    const row = versionQuery.get()!;
-    return `${row.d}:${row.t}`;
-  };
 
   const remove = (key: string) => {
     const entry = entries.get(key);

@@ -12,7 +12,7 @@ import {
   renamePlaylist,
   trashPlaylist,
 } from '../../src/services/playlists/playlists.ts';
-import { signedInFirst } from '../songs/gate.ts';
+import { signedInFirst } from '../gate.ts';
 import { playlistListSchema, playlistSchema } from '../../src/shared/schemas/playlist.ts';
 import { songListSchema } from '../../src/shared/schemas/song.ts';
 import { idParams } from '../songs/model.ts';
@@ -20,46 +20,46 @@ import { addSongBody, entryParams, playlistNameBody, reorderBody } from './model
 
 const playlistId = (raw: string) => parseId(raw, PLAYLIST_NOT_FOUND);
 
-/** Spec §7 Playlists: owners (and admins) change them; any family member may view one. */
+/** `/api/playlists`: owners (and admins) change them; any family member may view one. */
 export function playlistRoutes(ctx: AppContext) {
   const now = () => new Date(ctx.now());
   const member = { auth: true, transform: signedInFirst } as const;
-  return new Elysia({ name: 'playlist-routes' })
+  return new Elysia({ name: 'playlist-routes', prefix: '/api/playlists' })
     .use(ctx.auth)
-    .get('/api/playlists', ({ user }) => listMyPlaylists(ctx.db, user), { auth: true, response: playlistListSchema })
+    .get('', ({ user }) => listMyPlaylists(ctx.db, user), { auth: true, response: playlistListSchema })
     .post(
-      '/api/playlists',
+      '',
       ({ body, user, set }) => {
         set.status = 201;
         return createPlaylist(ctx.db, user, body.name);
       },
       { ...member, body: playlistNameBody, response: { 201: playlistSchema } },
     )
-    .get('/api/playlists/:id', ({ params }) => getPlaylist(ctx.db, playlistId(params.id)), {
+    .get('/:id', ({ params }) => getPlaylist(ctx.db, playlistId(params.id)), {
       ...member,
       params: idParams,
       response: playlistSchema,
     })
     .patch(
-      '/api/playlists/:id',
+      '/:id',
       ({ params, body, user }) => renamePlaylist(ctx.db, playlistId(params.id), user, body.name, now()),
       { ...member, params: idParams, body: playlistNameBody, response: playlistSchema },
     )
     .delete(
-      '/api/playlists/:id',
+      '/:id',
       ({ params, user, set }) => {
         trashPlaylist(ctx.db, playlistId(params.id), user, now());
         set.status = 204;
       },
       { ...member, params: idParams },
     )
-    .get('/api/playlists/:id/songs', ({ params }) => getPlaylistSongs(ctx.db, playlistId(params.id)), {
+    .get('/:id/songs', ({ params }) => getPlaylistSongs(ctx.db, playlistId(params.id)), {
       ...member,
       params: idParams,
       response: songListSchema,
     })
     .post(
-      '/api/playlists/:id/songs',
+      '/:id/songs',
       ({ params, body, user, set }) => {
         const songs = addSongToPlaylist(ctx.db, playlistId(params.id), body.songId, user);
         set.status = 201;
@@ -68,12 +68,12 @@ export function playlistRoutes(ctx: AppContext) {
       { ...member, params: idParams, body: addSongBody, response: { 201: songListSchema } },
     )
     .put(
-      '/api/playlists/:id/songs',
+      '/:id/songs',
       ({ params, body, user }) => reorderPlaylist(ctx.db, playlistId(params.id), body.songIds, user),
       { ...member, params: idParams, body: reorderBody, response: songListSchema },
     )
     .delete(
-      '/api/playlists/:id/songs/:songId',
+      '/:id/songs/:songId',
       ({ params, user, set }) => {
         const songId = parseId(params.songId, SONG_NOT_FOUND);
         removeSongFromPlaylist(ctx.db, playlistId(params.id), songId, user);

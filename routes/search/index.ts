@@ -4,13 +4,13 @@ import { searchSongs } from '../../src/services/catalogue/search.ts';
 import { searchResultSchema } from '../../src/shared/schemas/search.ts';
 import { searchQuery } from './model.ts';
 
-/** Spec §7 search: `GET /api/search?q=` → `{songs}`. */
+/** `/api/search?q=` → `{songs}`: the library's songs that match, best first. */
 export function searchRoutes(ctx: AppContext) {
-  return new Elysia({ name: 'search-routes' })
+  return new Elysia({ name: 'search-routes', prefix: '/api/search' })
     .use(ctx.auth)
     // No signedInFirst transform: this query schema cannot fail, so `auth` alone gives the 401,
     // and each session check (JWT verify + a read) costs ~0.3 ms on the search hot path.
-    .get('/api/search', ({ query }) => searchSongs(ctx.db, query.q), {
+    .get('', ({ query }) => searchSongs(ctx.db, query.q), {
       auth: true,
       query: searchQuery,
       response: searchResultSchema,

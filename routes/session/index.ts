@@ -10,15 +10,18 @@ import { assertCredentialsShape, authenticate, changeDisplayPreference, createUs
 import { assertRegistrationOpen } from '../../src/services/settings/settings.ts';
 import { credentialsBody, displayPreferenceBody, userResponse } from './model.ts';
 
-/** Spec §7 Session: who am I, login, register, logout, display preference. */
+/**
+ * The session, under `/api`: login, register, logout, and `/api/user` (who is signed in, their
+ * display preference). Each path is its own one-route resource, so the prefix is `/api` itself.
+ */
 export function sessionRoutes(ctx: AppContext) {
   const throttle = new LoginThrottle(ctx.db, ctx.secret);
 
-  return new Elysia({ name: 'session-routes' })
+  return new Elysia({ name: 'session-routes', prefix: '/api' })
     .use(ctx.auth)
-    .get('/api/user', ({ user }) => toUserDto(user), { auth: true, response: userResponse })
+    .get('/user', ({ user }) => toUserDto(user), { auth: true, response: userResponse })
     .post(
-      '/api/login',
+      '/login',
       async ({ body, request, server, signIn, deviceCookie, rememberDevice }) => {
         assertCredentialsShape(body.username.trim(), body.password);
         const ip = clientIp(request, server, ctx.config.trustProxy);
@@ -34,7 +37,7 @@ export function sessionRoutes(ctx: AppContext) {
       { parse: publicJsonBody, body: credentialsBody, response: userResponse },
     )
     .post(
-      '/api/register',
+      '/register',
       async ({ body, request, server, signIn }) => {
         assertRegistrationOpen(ctx.db);
         const ip = clientIp(request, server, ctx.config.trustProxy);
@@ -46,14 +49,14 @@ export function sessionRoutes(ctx: AppContext) {
       },
       { parse: publicJsonBody, body: credentialsBody, response: userResponse },
     )
-    .post('/api/logout', async ({ currentSession, signOut, set }) => {
+    .post('/logout', async ({ currentSession, signOut, set }) => {
       const live = await currentSession();
       if (live) endSession(ctx.db, live.session.id);
       signOut();
       set.status = 204;
     })
     .patch(
-      '/api/user/display-preference',
+      '/user/display-preference',
       ({ user, body }) => toUserDto(changeDisplayPreference(ctx.db, user, body.displayPreference)),
       { auth: true, body: displayPreferenceBody, response: userResponse },
     );

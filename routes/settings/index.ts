@@ -3,13 +3,13 @@ import type { AppContext } from '../../src/app-context.ts';
 import { getSettings, updateSettings } from '../../src/services/settings/settings.ts';
 import { settingsBody, settingsResponse } from './model.ts';
 
-/** Instance settings, admin only: registration, the default share expiry, the guests' quota in use, ffmpeg. */
+/** `/api/settings`, admin only: registration, the default share expiry, the guests' quota in use, ffmpeg. */
 export function settingsRoutes(ctx: AppContext) {
   const facts = { guestQuotaBytes: ctx.config.anonShareQuotaBytes, ffmpegVersion: ctx.ffmpeg?.version ?? null };
-  return new Elysia({ name: 'settings-routes' })
+  return new Elysia({ name: 'settings-routes', prefix: '/api/settings' })
     .use(ctx.auth)
-    .get('/api/settings', () => getSettings(ctx.db, facts), { admin: true, response: settingsResponse })
-    .patch('/api/settings', ({ body }) => updateSettings(ctx.db, body, facts), {
+    .get('', () => getSettings(ctx.db, facts), { admin: true, response: settingsResponse })
+    .patch('', ({ body }) => updateSettings(ctx.db, body, facts), {
       admin: true,
       body: settingsBody,
       response: settingsResponse,

@@ -12,19 +12,19 @@ function found<T>(value: T | null, message: string): T {
   return value;
 }
 
-/** Spec §7 Sharing: public reads of a shared song, album or playlist. No session needed. */
+/** `/api/share`: public reads of a shared song, album or playlist. No session needed. */
 export function shareRoutes(ctx: AppContext) {
-  return new Elysia({ name: 'share-routes' })
-    .get('/api/share/song/:shareId', ({ params }) => found(findSongShare(ctx.db, params.shareId), 'Share not found'), {
+  return new Elysia({ name: 'share-routes', prefix: '/api/share' })
+    .get('/song/:shareId', ({ params }) => found(findSongShare(ctx.db, params.shareId), 'Share not found'), {
       params: shareIdParams,
       response: songSchema,
     })
-    .get('/api/share/album/:shareId', ({ params }) => found(findAlbumShare(ctx.db, params.shareId), 'Album not found'), {
+    .get('/album/:shareId', ({ params }) => found(findAlbumShare(ctx.db, params.shareId), 'Album not found'), {
       params: shareIdParams,
       response: albumShareSchema,
     })
     .get(
-      '/api/share/playlist/:shareId',
+      '/playlist/:shareId',
       ({ params }) => found(findPlaylistShare(ctx.db, params.shareId), 'Playlist not found'),
       { params: shareIdParams, response: playlistShareSchema },
     );

@@ -1,41 +1,48 @@
 import { Elysia } from 'elysia';
+import { MAX_AUDIO_BYTES } from '../../media/upload.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { parseId } from '../../src/services/catalogue/ids.ts';
 import { bulkSongs, editSong, parseBulkAction, setSongStatus, trashSong } from '../../src/services/catalogue/song-edits.ts';
 import { createSongListCache } from '../../src/services/catalogue/song-list-cache.ts';
 import { SONG_NOT_FOUND } from '../../src/services/catalogue/songs.ts';
-import { adminFirst } from './gate.ts';
-import { songListResponse } from './song-list-response.ts';
+import { replaceAudio } from '../../src/services/media/audio.ts';
+import { mediaStorage } from '../../src/services/media/context.ts';
+import { deleteSongForever, restoreDeletedSong } from '../../src/services/trash/trash.ts';
 import { bulkResultSchema, songSchema } from '../../src/shared/schemas/song.ts';
+import { adminFirst } from '../gate.ts';
+import { AUDIO_TOO_LARGE, receiveUpload, requireFile } from '../upload-form.ts';
+import { songIdParams } from '../uploads/model.ts';
+import { songListResponse } from './song-list-response.ts';
 import { bulkBody, bulkParams, idParams, songPatchBody, statusBody } from './model.ts';
 
 const songId = (raw: string) => parseId(raw, SONG_NOT_FOUND);
 
-/** Spec §7 Songs: the library, the admin list, edits, status, trash and bulk actions. */
+/** `/api/songs`: the library, the admin list, edits, status, bulk actions, replaced audio, trash, restore and delete forever. */
 export function songRoutes(ctx: AppContext) {
   const now = () => new Date(ctx.now());
   const admin = { admin: true, transform: adminFirst } as const;
   const lists = createSongListCache(ctx.db);
-  return new Elysia({ name: 'song-routes' })
+  const storage = mediaStorage(ctx.config);
+  return new Elysia({ name: 'song-routes', prefix: '/api/songs' })
     .use(ctx.auth)
     // The two big lists answer from a per-version cache of gzipped JSON (song-list-response.ts).
     // No response schema: checking 50,000 DTOs costs ~65 ms, and songDtoFromValues builds the
     // exact shape (src/services/catalogue/song-values.test.ts).
-    .get('/api/songs', ({ request }) => songListResponse(request, lists, 'library'), { auth: true })
-    .get('/api/songs/all', ({ request }) => songListResponse(request, lists, 'admin'), { admin: true })
-    .patch('/api/songs/:id', ({ params, body }) => editSong(ctx.db, songId(params.id), body, now()), {
+    .get('', ({ request }) => songListResponse(request, lists, 'library'), { auth: true })
+    .get('/all', ({ request }) => songListResponse(request, lists, 'admin'), { admin: true })
+    .patch('/:id', ({ params, body }) => editSong(ctx.db, songId(params.id), body, now()), {
       ...admin,
       params: idParams,
       body: songPatchBody,
       response: songSchema,
     })
     .patch(
-      '/api/songs/:id/status',
+      '/:id/status',
       ({ params, body }) => setSongStatus(ctx.db, songId(params.id), body.status, now()),
       { ...admin, params: idParams, body: statusBody, response: songSchema },
     )
     .delete(
-      '/api/songs/:id',
+      '/:id',
       ({ params, set }) => {
         trashSong(ctx.db, songId(params.id), now());
         set.status = 204;
@@ -43,8 +50,31 @@ export function songRoutes(ctx: AppContext) {
       { ...admin, params: idParams },
     )
     .post(
-      '/api/songs/bulk/:action',
+      '/bulk/:action',
       ({ params, body }) => bulkSongs(ctx.db, parseBulkAction(params.action), body.songIds, now()),
       { ...admin, params: bulkParams, body: bulkBody, response: bulkResultSchema },
+    )
+    // parse 'none': the new file streams to disk instead of being parsed into memory.
+    .patch(
+      '/:id/audio',
+      async ({ request, params }) => {
+        const id = songId(params.id);
+        const form = await receiveUpload(storage, request, MAX_AUDIO_BYTES, AUDIO_TOO_LARGE);
+        return replaceAudio(ctx.db, storage, id, requireFile(form.file), now());
+      },
+      { admin: true, parse: 'none', params: songIdParams, response: songSchema },
+    )
+    .post('/:id/restore', ({ params }) => restoreDeletedSong(ctx.db, songId(params.id), now()), {
+      ...admin,
+      params: idParams,
+      response: songSchema,
+    })
+    .delete(
+      '/:id/permanent',
+      ({ params, set }) => {
+        deleteSongForever(ctx.db, songId(params.id));
+        set.status = 204;
+      },
+      { ...admin, params: idParams },
     );
 }

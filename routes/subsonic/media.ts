@@ -6,6 +6,7 @@ import { TranscodeCache, transcodeKey } from '../../media/transcode-cache.ts';
 import { type Ffmpeg, TRANSCODE_CONTENT_TYPES, TranscodeBusyError, TranscodeSlots, bufferForLength, estimatedBytes, transcodeStream } from '../../media/transcode.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { mediaStorage } from '../../src/services/media/context.ts';
+import type { MediaAnswer } from '../../src/services/subsonic/api.ts';
 import { SUBSONIC_ERROR, SubsonicError } from '../../src/services/subsonic/errors.ts';
 import { currentLibrary } from '../../src/services/subsonic/library.ts';
 import { type AudioSource, audioSource, chooseDelivery, coverImage } from '../../src/services/subsonic/media.ts';
@@ -17,8 +18,11 @@ const REVALIDATE = 'private, no-cache';
 /** An ETag that changes with the content hash but does not tell it (nothing internal leaks). */
 const opaqueTag = (value: string) => createHash('sha256').update(`hearth-subsonic:${value}`).digest('base64url').slice(0, 27);
 
+/** Sends the bytes of one media answer for the signed-in caller. */
+export type MediaSender = (request: Request, params: Params) => Promise<Response>;
+
 /** stream, download and getCoverArt: bytes, with ranges and HEAD as /media and /objects answer them. */
-export function subsonicMedia(ctx: AppContext, ffmpeg: Ffmpeg | null) {
+export function subsonicMedia(ctx: AppContext, ffmpeg: Ffmpeg | null): Record<MediaAnswer, MediaSender> {
   const storage = mediaStorage(ctx.config);
   const cacheRoot = join(ctx.config.dataDir, 'cache');
   const transcodes = new TranscodeCache(join(cacheRoot, 'transcodes'), ctx.config.transcodeCacheBytes);
@@ -74,9 +78,6 @@ export function subsonicMedia(ctx: AppContext, ffmpeg: Ffmpeg | null) {
   };
 
   return {
-    ffmpeg,
-    slots,
-    transcodes,
     async stream(request: Request, params: Params): Promise<Response> {
       const source = audioSource(ctx.db, storage, params);
       const delivery = chooseDelivery(source, params, ffmpeg !== null);

@@ -11,7 +11,10 @@ import { tempShareSchema } from '../../src/shared/schemas/share.ts';
 import { adminTempShareListSchema } from '../../src/shared/schemas/temp-share-admin.ts';
 import { shareIdParams, tempShareIdParams } from './model.ts';
 
-/** Temporary shares (spec §7, design §4): anyone uploads one file; admins pick expiry, list, delete. */
+/**
+ * Temporary shares: anyone uploads one file (`/api/temp-share`, read back by its share id);
+ * admins pick expiry, list and delete (`/api/temp-shares`). Two spellings, so the prefix is `/api`.
+ */
 export function tempShareRoutes(ctx: AppContext) {
   const storage = mediaStorage(ctx.config);
   const limiter = guestShareLimiter(ctx.db);
@@ -20,10 +23,10 @@ export function tempShareRoutes(ctx: AppContext) {
 
   const receiveOptions = () => ({ tempPath: storage.tempPath(), maxBytes: MAX_AUDIO_BYTES, tooLargeMessage: 'The file exceeds the 100MB size limit' });
 
-  return new Elysia({ name: 'temp-share-routes' })
+  return new Elysia({ name: 'temp-share-routes', prefix: '/api' })
     .use(ctx.auth)
     .post(
-      '/api/temp-share',
+      '/temp-share',
       async ({ request, server, currentSession, set }) => {
         const user = (await currentSession())?.user ?? null;
         const ip = clientIp(request, server, ctx.config.trustProxy);
@@ -43,7 +46,7 @@ export function tempShareRoutes(ctx: AppContext) {
       { parse: 'none', response: { 201: tempShareSchema } },
     )
     .get(
-      '/api/temp-share/:shareId',
+      '/temp-share/:shareId',
       ({ params }) => {
         const share = findTempShare(ctx.db, params.shareId, ctx.now());
         if (!share) throw new NotFoundError('Share not found');
@@ -51,9 +54,9 @@ export function tempShareRoutes(ctx: AppContext) {
       },
       { params: shareIdParams, response: tempShareSchema },
     )
-    .get('/api/temp-shares', () => listAllTempShares(ctx.db), { admin: true, response: adminTempShareListSchema })
+    .get('/temp-shares', () => listAllTempShares(ctx.db), { admin: true, response: adminTempShareListSchema })
     .delete(
-      '/api/temp-shares/:id',
+      '/temp-shares/:id',
       ({ params, set }) => {
         if (!/^[1-9]\d{0,15}$/.test(params.id)) throw new NotFoundError('Share not found');
         removeTempShare(ctx.db, storage, Number(params.id));

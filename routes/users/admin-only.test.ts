@@ -1,38 +1,18 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { findUserByUsername } from '../../db/queries/users.ts';
 import { createApp } from '../../src/app.ts';
+import { createAppContext } from '../../src/app-context.ts';
+import { API_ROUTES, type ApiAccess } from '../api-routes.ts';
+import { ROUTE_PLUGINS } from '../plugins.ts';
 import { insertAlbum, insertPlaylist, insertSong } from '../../src/testing/factories.ts';
 import { type TestServer, startTestServer } from '../../src/testing/server.ts';
 
-/**
- * Every API route of the app, by who may call it. The walk below reads the routes from the app
- * itself, so a new route fails this test until it is listed here, and each admin route must
- * answer a plain user 403 and a guest 401 (the auth macro leaves no mark on the route to read).
- */
-const ADMIN = [
-  'GET /api/settings', 'PATCH /api/settings',
-  'GET /api/users', 'POST /api/users', 'PATCH /api/users/:id', 'DELETE /api/users/:id',
-  'GET /api/songs/all', 'PATCH /api/songs/:id', 'PATCH /api/songs/:id/status', 'DELETE /api/songs/:id', 'POST /api/songs/bulk/:action',
-  'PATCH /api/songs/:id/audio', 'POST /api/upload/audio', 'POST /api/upload/image',
-  'POST /api/albums', 'PATCH /api/albums/:id', 'DELETE /api/albums/:id',
-  'GET /api/deleted/songs', 'GET /api/deleted/albums', 'POST /api/songs/:id/restore', 'POST /api/albums/:id/restore',
-  'DELETE /api/songs/:id/permanent', 'DELETE /api/albums/:id/permanent',
-  'GET /api/temp-shares', 'DELETE /api/temp-shares/:id',
-];
+const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
+const listed = (access: ApiAccess) => API_ROUTES.filter((route) => route.access === access).map(routeKey);
+/** Admins only (403 for a plain user, 401 for guests); the auth macro leaves no mark on a route to read. */
+const ADMIN = listed('admin');
 /** Any signed-in family member (401 for guests). */
-const MEMBER = [
-  'GET /api/user', 'PATCH /api/user/display-preference', 'GET /api/songs', 'GET /api/albums', 'GET /api/albums/:id', 'GET /api/albums/:id/songs',
-  'GET /api/playlists', 'POST /api/playlists', 'GET /api/playlists/:id', 'PATCH /api/playlists/:id', 'DELETE /api/playlists/:id',
-  'GET /api/playlists/:id/songs', 'POST /api/playlists/:id/songs', 'PUT /api/playlists/:id/songs', 'DELETE /api/playlists/:id/songs/:songId',
-  'GET /api/search', 'GET /api/audio/proxy',
-  'GET /api/app-passwords', 'POST /api/app-passwords', 'DELETE /api/app-passwords/:id',
-  'GET /api/favourites', 'PUT /api/favourites/:songId', 'DELETE /api/favourites/:songId', 'GET /api/recently-played', 'POST /api/plays',
-];
-/** Open to anyone: session, public shares, the guests' temporary share, the 404 fallback. */
-const PUBLIC = [
-  'POST /api/login', 'POST /api/register', 'POST /api/logout', 'GET /api/share/song/:shareId', 'GET /api/share/album/:shareId',
-  'GET /api/share/playlist/:shareId', 'POST /api/temp-share', 'GET /api/temp-share/:shareId', 'ALL /api/*', 'GET /api/health',
-];
+const MEMBER = listed('member');
 
 let server: TestServer;
 let kid: string;
@@ -50,16 +30,36 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
+const quiet = { debug() {}, info() {}, warn() {}, error() {} } as never;
+
 function apiRoutes(): string[] {
-  const app = createApp({ config: server.config, db: server.db, secret: 'x'.repeat(64), log: { debug() {}, info() {}, warn() {}, error() {} } as never });
-  return app.routes.filter((route) => route.path.startsWith('/api')).map((route) => `${route.method} ${route.path}`);
+  const app = createApp({ config: server.config, db: server.db, secret: 'x'.repeat(64), log: quiet, ffmpeg: null });
+  return app.routes.filter((route) => route.path.startsWith('/api')).map(routeKey);
 }
 
-test('every API route is listed as admin, member or public', () => {
-  const listed = new Set([...ADMIN, ...MEMBER, ...PUBLIC]);
-  expect(apiRoutes().filter((route) => !listed.has(route))).toEqual([]);
-  // An admin route that no longer exists is a stale list.
-  expect(ADMIN.filter((route) => !apiRoutes().includes(route))).toEqual([]);
+test('the route table (routes/api-routes.ts) lists every API route of the app, and only those', () => {
+  const [table, app] = [API_ROUTES.map(routeKey), apiRoutes()];
+  expect(app.filter((route) => !table.includes(route))).toEqual([]);
+  expect(table.filter((route) => !app.includes(route))).toEqual([]);
+  expect(new Set(table).size).toBe(table.length);
+});
+
+test('each URL resource is one plugin, and each plugin answers only under its prefix', () => {
+  const ctx = createAppContext({ config: server.config, db: server.db, secret: 'x'.repeat(64), log: quiet, ffmpeg: null });
+  // The resource is /api/<name> for the API, else the first path segment (/rest, /media…).
+  const resourceOf = (path: string) => path.split('/').slice(0, path.startsWith('/api/') ? 3 : 2).join('/');
+  const owners = new Map<string, Set<string>>();
+  for (const build of ROUTE_PLUGINS) {
+    const plugin = build(ctx);
+    const { name, prefix } = plugin.config as { name: string; prefix: string };
+    expect([name, prefix.length > 0]).toEqual([name, true]);
+    for (const route of plugin.routes) {
+      expect([name, route.path.startsWith(prefix)]).toEqual([name, true]);
+      owners.set(resourceOf(route.path), (owners.get(resourceOf(route.path)) ?? new Set()).add(name));
+    }
+  }
+  const shared = [...owners].filter(([, names]) => names.size > 1).map(([resource, names]) => `${resource}: ${[...names].join(', ')}`);
+  expect(shared).toEqual([]);
 });
 
 test('every admin API answers a plain user 403 and a guest 401, whatever it is sent', async () => {
@@ -82,10 +82,21 @@ test('every admin API answers a plain user 403 and a guest 401, whatever it is s
 });
 
 test('every member API answers a guest 401', async () => {
-  for (const route of MEMBER.filter((listed) => apiRoutes().includes(listed))) {
+  for (const route of MEMBER) {
     const [method, pattern] = route.split(' ') as [string, string];
     const path = pattern.replace(/:\w+/g, (name) => ids[name]!);
     const response = await server.request(path, method === 'GET' ? { method } : { method, json: {} });
     expect([route, response.status]).toEqual([route, 401]);
+  }
+});
+
+test('no public API asks a guest to sign in', async () => {
+  const PUBLIC = listed('public');
+  expect(PUBLIC.length).toBeGreaterThan(0);
+  for (const route of PUBLIC) {
+    const [method, pattern] = route.split(' ') as [string, string];
+    const path = pattern.replace(/:\w+/g, (name) => ids[name]!).replace('*', 'no-such-thing');
+    const response = await server.request(path, method === 'GET' || method === 'ALL' ? { method: 'GET' } : { method, json: {} });
+    expect([route, response.status === 401]).toEqual([route, false]);
   }
 });

@@ -11,13 +11,13 @@ function userId(raw: string): number {
   return Number(raw);
 }
 
-/** Family accounts in Settings (admins only); the CLI's `user` command shares the service. */
+/** `/api/users`: family accounts in Settings (admins only); the CLI's `user` command shares the service. */
 export function userRoutes(ctx: AppContext) {
-  return new Elysia({ name: 'user-routes' })
+  return new Elysia({ name: 'user-routes', prefix: '/api/users' })
     .use(ctx.auth)
-    .get('/api/users', () => listAccounts(ctx.db), { admin: true, response: accountListResponse })
+    .get('', () => listAccounts(ctx.db), { admin: true, response: accountListResponse })
     .post(
-      '/api/users',
+      '',
       async ({ body, set }) => {
         const user = await createUser(ctx.db, { username: body.username, password: body.password, isAdmin: body.isAdmin === true });
         set.status = 201;
@@ -25,14 +25,14 @@ export function userRoutes(ctx: AppContext) {
       },
       { admin: true, body: newUserBody, response: { 201: accountResponse } },
     )
-    .patch('/api/users/:id', ({ params, body, sessionId }) => updateAccount(ctx.db, userId(params.id), body, sessionId), {
+    .patch('/:id', ({ params, body, sessionId }) => updateAccount(ctx.db, userId(params.id), body, sessionId), {
       admin: true,
       params: userIdParams,
       body: userChangesBody,
       response: accountResponse,
     })
     .delete(
-      '/api/users/:id',
+      '/:id',
       ({ params, set }) => {
         removeAccount(ctx.db, userId(params.id));
         set.status = 204;

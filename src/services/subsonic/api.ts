@@ -26,7 +26,23 @@ interface Context extends Call {
   activity: ActivityLists;
 }
 
-type Method = (context: Context) => XmlObject;
+/** What routes/subsonic/media.ts sends for a method that answers bytes. */
+export type MediaAnswer = 'stream' | 'download' | 'coverArt';
+
+/**
+ * One row of the method table: a method answers data (the envelope, in XML, JSON or JSONP,
+ * around what `run` returns) or bytes (audio or an image, with ranges and HEAD). Every method
+ * needs a signed-in user but the one that tells apps how to sign in.
+ */
+export type SubsonicMethod =
+  | { answers: 'data'; signIn: false; run: () => XmlObject }
+  | { answers: 'data'; signIn: true; run: (context: Context) => XmlObject }
+  | { answers: 'bytes'; signIn: true; send: MediaAnswer };
+
+export type DataMethod = Extract<SubsonicMethod, { answers: 'data'; signIn: true }>;
+
+const data = (run: DataMethod['run']): DataMethod => ({ answers: 'data', signIn: true, run });
+const bytes = (send: MediaAnswer): SubsonicMethod => ({ answers: 'bytes', signIn: true, send });
 
 /** The OpenSubsonic extensions Hearth speaks (also answered without signing in). */
 export function openSubsonicExtensions(): XmlObject {
@@ -68,39 +84,43 @@ function userInfo({ db, user, params }: Context): XmlObject {
   };
 }
 
-const METHODS: Record<string, Method> = {
-  ping: () => ({}),
-  getLicense: () => ({ license: { valid: true } }),
-  getOpenSubsonicExtensions: openSubsonicExtensions,
-  getMusicFolders: musicFolders,
-  getIndexes: (c) => indexes(c.library, c.marks, c.params),
-  getArtists: (c) => artists(c.library, c.marks),
-  getArtist: (c) => artist(c.library, c.marks, c.params),
-  getMusicDirectory: (c) => musicDirectory(c.db, c.library, c.marks, c.params),
-  getAlbum: (c) => album(c.db, c.library, c.marks, c.params),
-  getSong: (c) => song(c.db, c.library, c.marks, c.params),
-  getAlbumList2: (c) => albumList2(c.library, c.marks, c.params, c.activity),
-  getRandomSongs: (c) => randomSongs(c.db, c.library, c.marks, c.params),
-  search3: (c) => search3(c.db, c.library, c.marks, c.params),
-  getPlaylists: (c) => playlists(c.db, c.user, c.params),
-  getPlaylist: (c) => playlist(c.db, c.library, c.marks, c.params),
-  createPlaylist: (c) => createPlaylist(c.db, c.library, c.marks, c.user, c.params, new Date(c.now)),
-  updatePlaylist: (c) => updatePlaylist(c.db, c.user, c.params, new Date(c.now)),
-  deletePlaylist: (c) => deletePlaylist(c.db, c.user, c.params, new Date(c.now)),
-  getUser: userInfo,
-  scrobble: (c) => scrobble(c.db, c.user, c.params, c.nowPlaying, c.now),
-  star: (c) => star(c.db, c.library, c.user, c.params, c.now),
-  unstar: (c) => unstar(c.db, c.library, c.user, c.params),
-  getStarred2: (c) => starred2(c.db, c.library, c.marks, c.user),
-  getNowPlaying: (c) => nowPlayingList(c.db, c.library, c.marks, c.nowPlaying, c.now),
+const METHODS: Record<string, SubsonicMethod> = {
+  ping: data(() => ({})),
+  getLicense: data(() => ({ license: { valid: true } })),
+  getOpenSubsonicExtensions: { answers: 'data', signIn: false, run: openSubsonicExtensions },
+  getMusicFolders: data(musicFolders),
+  getIndexes: data((c) => indexes(c.library, c.marks, c.params)),
+  getArtists: data((c) => artists(c.library, c.marks)),
+  getArtist: data((c) => artist(c.library, c.marks, c.params)),
+  getMusicDirectory: data((c) => musicDirectory(c.db, c.library, c.marks, c.params)),
+  getAlbum: data((c) => album(c.db, c.library, c.marks, c.params)),
+  getSong: data((c) => song(c.db, c.library, c.marks, c.params)),
+  getAlbumList2: data((c) => albumList2(c.library, c.marks, c.params, c.activity)),
+  getRandomSongs: data((c) => randomSongs(c.db, c.library, c.marks, c.params)),
+  search3: data((c) => search3(c.db, c.library, c.marks, c.params)),
+  getPlaylists: data((c) => playlists(c.db, c.user, c.params)),
+  getPlaylist: data((c) => playlist(c.db, c.library, c.marks, c.params)),
+  createPlaylist: data((c) => createPlaylist(c.db, c.library, c.marks, c.user, c.params, new Date(c.now))),
+  updatePlaylist: data((c) => updatePlaylist(c.db, c.user, c.params, new Date(c.now))),
+  deletePlaylist: data((c) => deletePlaylist(c.db, c.user, c.params, new Date(c.now))),
+  getUser: data(userInfo),
+  scrobble: data((c) => scrobble(c.db, c.user, c.params, c.nowPlaying, c.now)),
+  star: data((c) => star(c.db, c.library, c.user, c.params, c.now)),
+  unstar: data((c) => unstar(c.db, c.library, c.user, c.params)),
+  getStarred2: data((c) => starred2(c.db, c.library, c.marks, c.user)),
+  getNowPlaying: data((c) => nowPlayingList(c.db, c.library, c.marks, c.nowPlaying, c.now)),
+  stream: bytes('stream'),
+  download: bytes('download'),
+  getCoverArt: bytes('coverArt'),
 };
 
-export const isApiMethod = (name: string) => Object.hasOwn(METHODS, name);
+/** The method of that name (without `.view`), or null for one Hearth does not speak. */
+export function findMethod(name: string): SubsonicMethod | null {
+  return Object.hasOwn(METHODS, name) ? METHODS[name]! : null;
+}
 
-/** Runs a method that answers with data (media methods answer with bytes, in routes/subsonic). */
-export function runMethod(name: string, call: Call): XmlObject {
-  const method = METHODS[name];
-  if (!method) throw notFound('Method');
+/** Runs a method that answers data for a signed-in user. */
+export function runMethod(method: DataMethod, call: Call): XmlObject {
   // The library is read (and after a write rebuilt) only by the methods that browse with it.
   let library: Library | undefined;
   const context: Context = {
@@ -111,5 +131,5 @@ export function runMethod(name: string, call: Call): XmlObject {
     marks: userMarks(call.db, call.user.id),
     activity: activityLists(call.db, call.user.id),
   };
-  return method(context);
+  return method.run(context);
 }

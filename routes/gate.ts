@@ -1,5 +1,5 @@
-import type { LiveSession } from '../../src/services/accounts/sessions.ts';
-import { ForbiddenError, UnauthorizedError } from '../../src/errors.ts';
+import type { LiveSession } from '../src/services/accounts/sessions.ts';
+import { ForbiddenError, UnauthorizedError } from '../src/errors.ts';
 
 interface SessionContext {
   currentSession(): Promise<LiveSession | null>;

@@ -5,7 +5,7 @@ import { fileResponse } from '../../media/stream.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { NotFoundError } from '../../src/errors.ts';
 import { mediaStorage } from '../../src/services/media/context.ts';
-import { objectParams } from './model.ts';
+import { objectParams } from '../media/model.ts';
 
 const PUBLIC_IMMUTABLE = 'public, max-age=31536000, immutable';
 const IMAGE_FILE = /^([0-9a-f]{64})\.(png|jpg|webp|gif)$/;
@@ -40,15 +40,12 @@ export function objectRoutes(ctx: AppContext) {
     throw new NotFoundError('Image not found');
   };
 
-  return new Elysia({ name: 'object-routes' })
-    .get('/objects/images/:file', ({ params, request }) => original(request, params.file), { params: objectParams })
-    .head('/objects/images/:file', ({ params, request }) => original(request, params.file), { params: objectParams })
-    .get('/objects/previews/:file', ({ params, request }) => preview(request, params.file), { params: objectParams })
-    .head('/objects/previews/:file', ({ params, request }) => preview(request, params.file), { params: objectParams })
-    .all('/objects/*', () => {
+  return new Elysia({ name: 'object-routes', prefix: '/objects' })
+    .get('/images/:file', ({ params, request }) => original(request, params.file), { params: objectParams })
+    .head('/images/:file', ({ params, request }) => original(request, params.file), { params: objectParams })
+    .get('/previews/:file', ({ params, request }) => preview(request, params.file), { params: objectParams })
+    .head('/previews/:file', ({ params, request }) => preview(request, params.file), { params: objectParams })
+    .all('/*', () => {
       throw new NotFoundError('Image not found');
-    })
-    .all('/media/*', () => {
-      throw new NotFoundError('Audio not found');
     });
 }

@@ -3,20 +3,20 @@ import type { AppContext } from '../../src/app-context.ts';
 import { appPasswordKey, createAppPassword, listAppPasswords, revokeAppPassword } from '../../src/services/accounts/app-passwords.ts';
 import { parseId } from '../../src/services/catalogue/ids.ts';
 import { appPasswordSchema, newAppPasswordSchema } from '../../src/shared/schemas/app-password.ts';
-import { signedInFirst } from '../songs/gate.ts';
+import { signedInFirst } from '../gate.ts';
 import { idParams } from '../songs/model.ts';
 
 const nameBody = t.Object({ name: t.String({ maxLength: 10_000 }) }, { error: 'name is required and must be text' });
 
-/** The signed-in user's own app passwords for phone apps (/account): list, create (secret shown once), revoke. */
+/** `/api/app-passwords`: the signed-in user's own app passwords for phone apps (/account): list, create (secret shown once), revoke. */
 export function appPasswordRoutes(ctx: AppContext) {
   const key = appPasswordKey(ctx.secret);
   const member = { auth: true, transform: signedInFirst } as const;
-  return new Elysia({ name: 'app-password-routes' })
+  return new Elysia({ name: 'app-password-routes', prefix: '/api/app-passwords' })
     .use(ctx.auth)
-    .get('/api/app-passwords', ({ user }) => listAppPasswords(ctx.db, user.id), { auth: true, response: t.Array(appPasswordSchema) })
+    .get('', ({ user }) => listAppPasswords(ctx.db, user.id), { auth: true, response: t.Array(appPasswordSchema) })
     .post(
-      '/api/app-passwords',
+      '',
       ({ user, body, set }) => {
         set.status = 201;
         // Never cached anywhere: the secret is in this answer only.
@@ -26,7 +26,7 @@ export function appPasswordRoutes(ctx: AppContext) {
       { ...member, body: nameBody, response: { 201: newAppPasswordSchema } },
     )
     .delete(
-      '/api/app-passwords/:id',
+      '/:id',
       ({ user, params, set }) => {
         revokeAppPassword(ctx.db, user.id, parseId(params.id, 'App password not found'));
         set.status = 204;

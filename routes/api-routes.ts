@@ -1,0 +1,93 @@
+/**
+ * Every `/api` route of the app and who may call it, by resource. routes/users/admin-only.test.ts
+ * checks this table against the app's routes both ways and walks it: admin routes answer a plain
+ * user 403 and a guest 401, member routes a guest 401. A new route fails that test until listed.
+ */
+export type ApiAccess = 'admin' | 'member' | 'public';
+
+export interface ApiRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ALL';
+  path: string;
+  access: ApiAccess;
+}
+
+type Row = readonly [method: ApiRoute['method'], path: string, access: ApiAccess];
+
+const ROWS: readonly Row[] = [
+  // routes/session: signing in and out, and who is signed in
+  ['POST', '/api/login', 'public'],
+  ['POST', '/api/register', 'public'],
+  ['POST', '/api/logout', 'public'],
+  ['GET', '/api/user', 'member'],
+  ['PATCH', '/api/user/display-preference', 'member'],
+  // routes/settings
+  ['GET', '/api/settings', 'admin'],
+  ['PATCH', '/api/settings', 'admin'],
+  // routes/users: family accounts
+  ['GET', '/api/users', 'admin'],
+  ['POST', '/api/users', 'admin'],
+  ['PATCH', '/api/users/:id', 'admin'],
+  ['DELETE', '/api/users/:id', 'admin'],
+  // routes/songs
+  ['GET', '/api/songs', 'member'],
+  ['GET', '/api/songs/all', 'admin'],
+  ['PATCH', '/api/songs/:id', 'admin'],
+  ['PATCH', '/api/songs/:id/status', 'admin'],
+  ['DELETE', '/api/songs/:id', 'admin'],
+  ['POST', '/api/songs/bulk/:action', 'admin'],
+  ['PATCH', '/api/songs/:id/audio', 'admin'],
+  ['POST', '/api/songs/:id/restore', 'admin'],
+  ['DELETE', '/api/songs/:id/permanent', 'admin'],
+  // routes/albums
+  ['GET', '/api/albums', 'member'],
+  ['GET', '/api/albums/:id', 'member'],
+  ['GET', '/api/albums/:id/songs', 'member'],
+  ['POST', '/api/albums', 'admin'],
+  ['PATCH', '/api/albums/:id', 'admin'],
+  ['DELETE', '/api/albums/:id', 'admin'],
+  ['POST', '/api/albums/:id/restore', 'admin'],
+  ['DELETE', '/api/albums/:id/permanent', 'admin'],
+  // routes/playlists: owners (and admins) change them, every member reads them
+  ['GET', '/api/playlists', 'member'],
+  ['POST', '/api/playlists', 'member'],
+  ['GET', '/api/playlists/:id', 'member'],
+  ['PATCH', '/api/playlists/:id', 'member'],
+  ['DELETE', '/api/playlists/:id', 'member'],
+  ['GET', '/api/playlists/:id/songs', 'member'],
+  ['POST', '/api/playlists/:id/songs', 'member'],
+  ['PUT', '/api/playlists/:id/songs', 'member'],
+  ['DELETE', '/api/playlists/:id/songs/:songId', 'member'],
+  // routes/search
+  ['GET', '/api/search', 'member'],
+  // routes/deleted: what is in Deleted
+  ['GET', '/api/deleted/songs', 'admin'],
+  ['GET', '/api/deleted/albums', 'admin'],
+  // routes/shares: what a share link shows
+  ['GET', '/api/share/song/:shareId', 'public'],
+  ['GET', '/api/share/album/:shareId', 'public'],
+  ['GET', '/api/share/playlist/:shareId', 'public'],
+  // routes/uploads
+  ['POST', '/api/upload/audio', 'admin'],
+  ['POST', '/api/upload/image', 'admin'],
+  // routes/temp-shares: anyone shares one file; admins list and delete them
+  ['POST', '/api/temp-share', 'public'],
+  ['GET', '/api/temp-share/:shareId', 'public'],
+  ['GET', '/api/temp-shares', 'admin'],
+  ['DELETE', '/api/temp-shares/:id', 'admin'],
+  // routes/audio-proxy
+  ['GET', '/api/audio/proxy', 'member'],
+  // routes/app-passwords: the signed-in user's own, for phone apps
+  ['GET', '/api/app-passwords', 'member'],
+  ['POST', '/api/app-passwords', 'member'],
+  ['DELETE', '/api/app-passwords/:id', 'member'],
+  // routes/listening: the signed-in user's favourites and plays
+  ['GET', '/api/favourites', 'member'],
+  ['PUT', '/api/favourites/:songId', 'member'],
+  ['DELETE', '/api/favourites/:songId', 'member'],
+  ['GET', '/api/recently-played', 'member'],
+  ['POST', '/api/plays', 'member'],
+  // src/app.ts: any other /api path is a JSON 404
+  ['ALL', '/api/*', 'public'],
+];
+
+export const API_ROUTES: readonly ApiRoute[] = ROWS.map(([method, path, access]) => ({ method, path, access }));
