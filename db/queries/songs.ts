@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { perDb } from './prepared.ts';
-import { type SongRow, type SongStatus, albums, songs } from '../schema/index.ts';
+import type { SongStatus } from '../../src/shared/enums.ts';
+import { type SongRow, albums, songs } from '../schema/index.ts';
 
 /** A song with the name of its album when that album is live (a trashed album has no name). */
 export interface SongWithAlbum {

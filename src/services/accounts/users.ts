@@ -7,8 +7,9 @@ import {
   setDisplayPreference,
   updateUser,
 } from '../../../db/queries/users.ts';
-import type { DisplayPreference, UserRow } from '../../../db/schema/index.ts';
+import type { UserRow } from '../../../db/schema/index.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.ts';
+import type { DisplayPreference } from '../../shared/enums.ts';
 import type { AccountDto } from '../../shared/schemas/accounts.ts';
 import { passwordProblem, usernameProblem } from '../../shared/validation.ts';
 import { assertUsernameDistinct, normalizeUsername } from '../names/usernames.ts';

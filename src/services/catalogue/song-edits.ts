@@ -1,8 +1,8 @@
 import type { Db } from '../../../db/client.ts';
 import { findAlbumById } from '../../../db/queries/albums.ts';
 import { type SongChanges, findLiveSongIds, setSongsStatus, trashSongs, updateSong } from '../../../db/queries/songs.ts';
-import type { SongStatus } from '../../../db/schema/index.ts';
 import { BadRequestError, NotFoundError } from '../../errors.ts';
+import type { SongStatus } from '../../shared/enums.ts';
 import { cleanText } from '../../shared/text.ts';
 import type { SongPatch } from '../../shared/schemas/song.ts';
 import type { BulkResultDto, SongDto } from '../../shared/types.ts';
