@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountDto } from '../../../src/shared/schemas/accounts.ts';
-import type { SettingsChanges } from '../../../src/shared/schemas/settings.ts';
 import type { AdminTempShareDto } from '../../../src/shared/schemas/temp-share-admin.ts';
-import type { SettingsDto } from '../../../src/shared/types.ts';
+import type { SettingsChanges, SettingsDto } from '../../../src/shared/types.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { toast } from '../../ui/toast-store.ts';
 

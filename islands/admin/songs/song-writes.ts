@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { ImageUploadDto, SongDto, SongStatus } from '../../../src/shared/types.ts';
-import type { SongPatch } from '../../../src/shared/schemas/song.ts';
+import type { ImageUploadDto, SongDto, SongPatch, SongStatus } from '../../../src/shared/types.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/queries.ts';
 import { toast } from '../../ui/toast-store.ts';
