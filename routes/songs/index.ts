@@ -8,12 +8,12 @@ import { SONG_NOT_FOUND } from '../../src/services/catalogue/songs.ts';
 import { replaceAudio } from '../../src/services/media/audio.ts';
 import { mediaStorage } from '../../src/services/media/context.ts';
 import { deleteSongForever, restoreDeletedSong } from '../../src/services/trash/trash.ts';
-import { bulkResultSchema, songSchema } from '../../src/shared/schemas/song.ts';
+import { idParams } from '../../src/shared/schemas/common.ts';
+import { bulkBody, bulkParams, bulkResultSchema, songPatchBody, songSchema, statusBody } from '../../src/shared/schemas/song.ts';
+import { songIdParams } from '../../src/shared/schemas/upload.ts';
 import { adminFirst } from '../gate.ts';
 import { AUDIO_TOO_LARGE, receiveUpload, requireFile } from '../upload-form.ts';
-import { songIdParams } from '../uploads/model.ts';
 import { songListResponse } from './song-list-response.ts';
-import { bulkBody, bulkParams, idParams, songPatchBody, statusBody } from './model.ts';
 
 const songId = (raw: string) => parseId(raw, SONG_NOT_FOUND);
 

@@ -1,14 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AccountDto } from '../../../src/shared/schemas/accounts.ts';
+import type { AccountDto, NewAccount } from '../../../src/shared/schemas/accounts.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { messageOf, settingsKeys } from './settings-queries.ts';
 
-export interface NewAccount {
-  username: string;
-  password: string;
-  isAdmin: boolean;
-}
 
 /** After a change to one's own account (demoted, removed), the admin area is no longer theirs. */
 const leaveIfSelf = (id: number, selfId: number) => id === selfId && window.location.assign('/');

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountDto } from '../../../src/shared/schemas/accounts.ts';
 import type { AdminTempShareDto } from '../../../src/shared/schemas/temp-share-admin.ts';
-import type { SettingsDto } from '../../../src/shared/types.ts';
+import type { SettingsChanges, SettingsDto } from '../../../src/shared/types.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { toast } from '../../ui/toast-store.ts';
 
@@ -16,7 +16,6 @@ export const useSettings = () => useQuery({ queryKey: settingsKeys.settings, que
 export const useAccounts = () => useQuery({ queryKey: settingsKeys.accounts, queryFn: () => apiRequest<AccountDto[]>('/api/users') });
 export const useTempShares = () => useQuery({ queryKey: settingsKeys.tempShares, queryFn: () => apiRequest<AdminTempShareDto[]>('/api/temp-shares') });
 
-export type SettingsChanges = Partial<Pick<SettingsDto, 'registrationOpen' | 'defaultShareExpiry'>>;
 
 /** Shown at once, then the server's answer; a refusal puts the old value back (docs/decisions/063-settings-texts.md). */
 export function useSaveSettings() {

@@ -1,17 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { ImageUploadDto, SongDto, SongStatus } from '../../../src/shared/types.ts';
+import type { ImageUploadDto, SongDto, SongPatch, SongStatus } from '../../../src/shared/types.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/queries.ts';
 import { toast } from '../../ui/toast-store.ts';
 
-export interface SongPatch {
-  title?: string;
-  artist?: string | null;
-  tags?: string[];
-  albumId?: number | null;
-  artworkUrl?: string | null;
-}
 
 const failed = (description: string) => toast({ title: 'Error', description, variant: 'destructive' });
 

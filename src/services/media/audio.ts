@@ -2,14 +2,14 @@ import type { Db } from '../../../db/client.ts';
 import { type AudioChange, albumNameOf, findSongRow, insertSongWithAlbum, isAudioReferenced, replaceSongAudio } from '../../../db/queries/media-refs.ts';
 import { storeImageBytes } from '../../../media/images.ts';
 import { type AudioTags, readAudioTags, titleFromFilename } from '../../../media/metadata.ts';
-import type { AudioFormat } from '../../../media/paths.ts';
 import { fileReader, sniffAudio } from '../../../media/sniff.ts';
 import type { MediaStorage } from '../../../media/storage.ts';
 import type { ReceivedFile } from '../../../media/upload.ts';
 import { NotFoundError, UnsupportedMediaTypeError } from '../../errors.ts';
+import type { AudioFormat } from '../../shared/audio-formats.ts';
 import { randomId } from '../../shared/ids.ts';
 import { cleanOptionalText } from '../../shared/text.ts';
-import type { SongDto } from '../../shared/types.ts';
+import type { SongDto, SongStatus } from '../../shared/types.ts';
 import { toSongDto } from '../catalogue/dto.ts';
 
 export interface CheckedAudio {
@@ -47,7 +47,7 @@ export function dropIfUnreferenced(db: Db, storage: MediaStorage, hash: string):
 }
 
 export interface SongOptions {
-  status: 'pending' | 'published';
+  status: SongStatus;
   userId: number | null;
   /** --in-place imports: the file stays where it is. */
   audioPath?: string | null;
