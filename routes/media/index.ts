@@ -4,7 +4,6 @@ import { fileResponse } from '../../media/stream.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { NotFoundError } from '../../src/errors.ts';
 import type { LiveSession } from '../../src/services/accounts/sessions.ts';
-import { mediaStorage } from '../../src/services/media/context.ts';
 import { type AudioTarget, parseAudioFile, songAudioTarget, tempShareAudioTarget } from '../../src/services/media/access.ts';
 import { audioParams } from './model.ts';
 
@@ -15,7 +14,7 @@ const PRIVATE_IMMUTABLE = 'private, max-age=31536000, immutable';
  * unpublishing, trashing or expiry cuts old URLs off at once; "private" keeps shared caches out.
  */
 export function mediaRoutes(ctx: AppContext) {
-  const storage = mediaStorage(ctx.config);
+  const { storage } = ctx;
   const serve = (request: Request, target: AudioTarget | null) => {
     if (!target) throw new NotFoundError('Audio not found');
     // An --in-place import's file lives in the family's own folder and may change or go.

@@ -5,7 +5,6 @@ import { fileResponse } from '../../media/stream.ts';
 import { TranscodeCache, transcodeKey } from '../../media/transcode-cache.ts';
 import { type Ffmpeg, TRANSCODE_CONTENT_TYPES, TranscodeBusyError, TranscodeSlots, bufferForLength, estimatedBytes, transcodeStream } from '../../media/transcode.ts';
 import type { AppContext } from '../../src/app-context.ts';
-import { mediaStorage } from '../../src/services/media/context.ts';
 import { SUBSONIC_ERROR, SubsonicError } from '../../src/services/subsonic/errors.ts';
 import { currentLibrary } from '../../src/services/subsonic/library.ts';
 import { type AudioSource, audioSource, chooseDelivery, coverImage } from '../../src/services/subsonic/media.ts';
@@ -19,7 +18,7 @@ const opaqueTag = (value: string) => createHash('sha256').update(`hearth-subsoni
 
 /** stream, download and getCoverArt: bytes, with ranges and HEAD as /media and /objects answer them. */
 export function subsonicMedia(ctx: AppContext, ffmpeg: Ffmpeg | null) {
-  const storage = mediaStorage(ctx.config);
+  const { storage } = ctx;
   const cacheRoot = join(ctx.config.dataDir, 'cache');
   const transcodes = new TranscodeCache(join(cacheRoot, 'transcodes'), ctx.config.transcodeCacheBytes);
   const slots = new TranscodeSlots();

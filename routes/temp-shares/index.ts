@@ -3,7 +3,6 @@ import { MAX_AUDIO_BYTES, receiveMultipart } from '../../media/upload.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { NotFoundError } from '../../src/errors.ts';
 import { clientIp } from '../../src/http/client-ip.ts';
-import { mediaStorage } from '../../src/services/media/context.ts';
 import { findTempShare } from '../../src/services/shares/index.ts';
 import { createGuestQuota } from '../../src/services/shares/guest-quota.ts';
 import { assertGuestMayUpload, createTempShare, guestShareLimiter, listAllTempShares, removeTempShare } from '../../src/services/shares/temp-shares.ts';
@@ -13,7 +12,7 @@ import { shareIdParams, tempShareIdParams } from './model.ts';
 
 /** Temporary shares (spec §7, design §4): anyone uploads one file; admins pick expiry, list, delete. */
 export function tempShareRoutes(ctx: AppContext) {
-  const storage = mediaStorage(ctx.config);
+  const { storage } = ctx;
   const limiter = guestShareLimiter(ctx.db);
   const quota = ctx.config.anonShareQuotaBytes;
   const guestQuota = createGuestQuota(ctx.db, quota);

@@ -4,7 +4,6 @@ import { ingestImage } from '../../media/images.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { BadRequestError, NotFoundError } from '../../src/errors.ts';
 import { replaceAudio, uploadSong } from '../../src/services/media/audio.ts';
-import { mediaStorage } from '../../src/services/media/context.ts';
 import { songSchema } from '../../src/shared/schemas/song.ts';
 import { imageUploadSchema } from '../../src/shared/schemas/upload.ts';
 import { songIdParams } from './model.ts';
@@ -18,7 +17,7 @@ function requireFile(file: ReceivedFile | null): ReceivedFile {
 
 /** Admin uploads, streamed to disk (design §4, §6): song audio, replaced audio, images. */
 export function uploadRoutes(ctx: AppContext) {
-  const storage = mediaStorage(ctx.config);
+  const { storage } = ctx;
   const receive = (request: Request, maxBytes: number, tooLargeMessage: string) =>
     receiveMultipart(request, { tempPath: storage.tempPath(), maxBytes, tooLargeMessage });
 
