@@ -4,7 +4,7 @@ import { Jimp } from 'jimp';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { songs, tempShares } from '../../../db/schema/index.ts';
-import { filesUnder, fixture } from '../../../media/test-helpers.ts';
+import { filesUnder, fixture } from '../../testing/media-fixtures.ts';
 import { createLogger } from '../../logger.ts';
 import { type TestServer, startTestServer } from '../../testing/server.ts';
 import { collectOrphanMedia } from './gc.ts';

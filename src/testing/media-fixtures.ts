@@ -1,0 +1,85 @@
+import { readdirSync } from 'node:fs';
+import { deflateSync } from 'node:zlib';
+import { join } from 'node:path';
+
+/** Test-only helpers for media: fixture paths (media/testdata) and hand-built multipart bodies. */
+export const FIXTURES = join(import.meta.dir, '../../media/testdata');
+export const fixture = (name: string) => join(FIXTURES, name);
+
+export interface Part {
+  name: string;
+  value: string | Uint8Array;
+  /** Written into the header raw, so tests can send names a browser would escape. */
+  filename?: string;
+  contentType?: string;
+}
+
+/** A multipart/form-data body built byte by byte (FormData would escape hostile names). */
+export function multipart(parts: Part[]): { body: Blob; contentType: string } {
+  const boundary = `----hearth${crypto.randomUUID()}`;
+  const chunks: Uint8Array[] = [];
+  const text = (value: string) => chunks.push(new TextEncoder().encode(value));
+  for (const part of parts) {
+    text(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`);
+    // Hostile names go RFC 5987-encoded (filename*), which parsers decode back to raw bytes.
+    if (part.filename !== undefined) {
+      const plain = /^[\x20-\x7e]*$/.test(part.filename) && !/["\\]/.test(part.filename);
+      text(plain ? `; filename="${part.filename}"` : `; filename*=utf-8''${encodeURIComponent(part.filename).replaceAll("'", '%27')}`);
+    }
+    text('\r\n');
+    if (part.contentType) text(`Content-Type: ${part.contentType}\r\n`);
+    text('\r\n');
+    if (typeof part.value === 'string') text(part.value);
+    else chunks.push(part.value);
+    text('\r\n');
+  }
+  text(`--${boundary}--\r\n`);
+  return { body: new Blob(chunks as BlobPart[]), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export const fixtureBytes = (name: string) => Bun.file(fixture(name)).bytes();
+
+/** Every file below a folder, as relative paths (to prove nothing was left behind). */
+export function filesUnder(dir: string): string[] {
+  try {
+    return (readdirSync(dir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1));
+  } catch {
+    return [];
+  }
+}
+
+const be32 = (value: number) => new Uint8Array([value >>> 24, (value >>> 16) & 0xff, (value >>> 8) & 0xff, value & 0xff]);
+const joinBytes = (parts: Uint8Array[]) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  parts.reduce((at, part) => (out.set(part, at), at + part.length), 0);
+  return out;
+};
+
+/**
+ * An image bomb: a valid PNG (signature, IHDR, zlib IDAT, IEND, right CRCs) declaring
+ * width×height RGB pixels, whose data is a few MB of zeros compressed to a few KB.
+ */
+export function pngBomb(width: number, height: number): Uint8Array {
+  const chunk = (type: string, data: Uint8Array) => {
+    const body = joinBytes([new TextEncoder().encode(type), data]);
+    return joinBytes([be32(data.length), body, be32(Bun.hash.crc32(body) >>> 0)]);
+  };
+  const ihdr = joinBytes([be32(width), be32(height), new Uint8Array([8, 2, 0, 0, 0])]);
+  const idat = new Uint8Array(deflateSync(new Uint8Array(4 * 1024 * 1024), { level: 9 }));
+  return joinBytes([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', new Uint8Array())]);
+}
+
+/** An mp3 (plain.mp3's frames) behind an ID3v2.3 tag with a title and an embedded picture. */
+export async function mp3WithPicture(picture: Uint8Array, mime: string, title: string): Promise<Uint8Array> {
+  const text = (value: string) => new TextEncoder().encode(value);
+  const frame = (id: string, body: Uint8Array) => joinBytes([text(id), be32(body.length), new Uint8Array(2), body]);
+  const frames = joinBytes([
+    frame('TIT2', joinBytes([new Uint8Array([0]), text(title)])),
+    frame('APIC', joinBytes([new Uint8Array([0]), text(`${mime}\0`), new Uint8Array([3, 0]), picture])),
+  ]);
+  const n = frames.length;
+  const header = joinBytes([text('ID3'), new Uint8Array([3, 0, 0, (n >> 21) & 0x7f, (n >> 14) & 0x7f, (n >> 7) & 0x7f, n & 0x7f])]);
+  return joinBytes([header, frames, await fixtureBytes('plain.mp3')]);
+}
