@@ -18,8 +18,6 @@ export type Preview =
   | { kind: 'tooLarge' }
   | { kind: 'missing' };
 
-const inFlight = new Map<string, Promise<Preview>>();
-
 async function makePreview(storage: MediaStorage, hash: string, target: string): Promise<Preview> {
   const source = findImage(storage, hash);
   if (!source) return { kind: 'missing' };
@@ -46,10 +44,5 @@ async function makePreview(storage: MediaStorage, hash: string, target: string):
 export function ensurePreview(storage: MediaStorage, hash: string): Promise<Preview> {
   const target = storage.previewPath(hash);
   if (storage.mtime(target) !== null) return Promise.resolve({ kind: 'preview', path: target });
-  let pending = inFlight.get(target);
-  if (!pending) {
-    pending = makePreview(storage, hash, target).finally(() => inFlight.delete(target));
-    inFlight.set(target, pending);
-  }
-  return pending;
+  return storage.makeOnce(target, () => makePreview(storage, hash, target));
 }

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import { AUDIO_CONTENT_TYPES } from '../../media/sniff.ts';
-import { fileResponse } from '../../media/stream.ts';
+import { createStatCache, fileResponse } from '../../media/stream.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { NotFoundError } from '../../src/errors.ts';
 import type { LiveSession } from '../../src/services/accounts/sessions.ts';
@@ -15,11 +15,12 @@ const PRIVATE_IMMUTABLE = 'private, max-age=31536000, immutable';
  */
 export function mediaRoutes(ctx: AppContext) {
   const { storage } = ctx;
+  const stats = createStatCache();
   const serve = (request: Request, target: AudioTarget | null) => {
     if (!target) throw new NotFoundError('Audio not found');
     // An --in-place import's file lives in the family's own folder and may change or go.
     const path = target.audioPath ?? storage.audioPath(target.hash);
-    const options = { etag: target.hash, contentType: AUDIO_CONTENT_TYPES[target.format], cacheControl: PRIVATE_IMMUTABLE, immutable: !target.audioPath };
+    const options = { etag: target.hash, contentType: AUDIO_CONTENT_TYPES[target.format], cacheControl: PRIVATE_IMMUTABLE, stats: target.audioPath ? undefined : stats };
     return fileResponse(request, path, options);
   };
 

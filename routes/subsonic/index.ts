@@ -6,6 +6,7 @@ import { appPasswordKey } from '../../src/services/accounts/app-passwords.ts';
 import { LoginThrottle } from '../../src/services/accounts/login-throttle.ts';
 import { NowPlaying } from '../../src/services/subsonic/activity.ts';
 import { isApiMethod, openSubsonicExtensions, runMethod } from '../../src/services/subsonic/api.ts';
+import { createLibraryIndex } from '../../src/services/subsonic/library.ts';
 import { VerifiedCredentials, authenticate } from '../../src/services/subsonic/auth.ts';
 import { SUBSONIC_ERROR, SubsonicError, fromHttpStatus } from '../../src/services/subsonic/errors.ts';
 import { Params } from '../../src/services/subsonic/params.ts';
@@ -49,7 +50,8 @@ async function boundedText(request: Request): Promise<string> {
  */
 export function subsonicRoutes(ctx: AppContext) {
   const deps = { db: ctx.db, key: appPasswordKey(ctx.secret), throttle: new LoginThrottle(ctx.db, ctx.secret), verified: new VerifiedCredentials() };
-  const media = subsonicMedia(ctx, ctx.ffmpeg);
+  const libraries = createLibraryIndex(ctx.db);
+  const media = subsonicMedia(ctx, ctx.ffmpeg, libraries);
   const nowPlaying = new NowPlaying();
   const bytes: Record<string, (request: Request, params: Params) => Promise<Response>> = {
     stream: media.stream,
@@ -71,7 +73,7 @@ export function subsonicRoutes(ctx: AppContext) {
       const answer = Object.hasOwn(bytes, method) ? bytes[method]! : null;
       if (answer) return await answer(request, params);
       if (!isApiMethod(method)) throw new SubsonicError(SUBSONIC_ERROR.notFound, `Unknown method: ${method.slice(0, 60)}`, 404);
-      return respond(request, format, callback, 'ok', runMethod(method, { db: ctx.db, user, params, now, nowPlaying }));
+      return respond(request, format, callback, 'ok', runMethod(method, { db: ctx.db, user, params, now, nowPlaying, libraries }));
     } catch (error) {
       if (error instanceof SubsonicError) return respondError(request, format, callback, error);
       if (error instanceof HttpError) return respondError(request, format, callback, fromHttpStatus(error.status, error.message));

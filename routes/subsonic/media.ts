@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { AUDIO_CONTENT_TYPES, IMAGE_CONTENT_TYPES } from '../../media/sniff.ts';
-import { fileResponse } from '../../media/stream.ts';
+import { createStatCache, fileResponse } from '../../media/stream.ts';
 import { TranscodeCache, transcodeKey } from '../../media/transcode-cache.ts';
 import { type Ffmpeg, TRANSCODE_CONTENT_TYPES, TranscodeBusyError, TranscodeSlots, bufferForLength, estimatedBytes, transcodeStream } from '../../media/transcode.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { SUBSONIC_ERROR, SubsonicError } from '../../src/services/subsonic/errors.ts';
-import { currentLibrary } from '../../src/services/subsonic/library.ts';
+import type { LibraryIndex } from '../../src/services/subsonic/library.ts';
 import { type AudioSource, audioSource, chooseDelivery, coverImage } from '../../src/services/subsonic/media.ts';
 import type { Params } from '../../src/services/subsonic/params.ts';
 import { REST_HEADERS } from './respond.ts';
@@ -17,8 +17,9 @@ const REVALIDATE = 'private, no-cache';
 const opaqueTag = (value: string) => createHash('sha256').update(`hearth-subsonic:${value}`).digest('base64url').slice(0, 27);
 
 /** stream, download and getCoverArt: bytes, with ranges and HEAD as /media and /objects answer them. */
-export function subsonicMedia(ctx: AppContext, ffmpeg: Ffmpeg | null) {
+export function subsonicMedia(ctx: AppContext, ffmpeg: Ffmpeg | null, libraries: LibraryIndex) {
   const { storage } = ctx;
+  const stats = createStatCache();
   const cacheRoot = join(ctx.config.dataDir, 'cache');
   const transcodes = new TranscodeCache(join(cacheRoot, 'transcodes'), ctx.config.transcodeCacheBytes);
   const slots = new TranscodeSlots();
@@ -34,7 +35,7 @@ export function subsonicMedia(ctx: AppContext, ffmpeg: Ffmpeg | null) {
         etag: opaqueTag(source.hash),
         contentType: AUDIO_CONTENT_TYPES[source.format],
         cacheControl: REVALIDATE,
-        immutable: source.immutable,
+        stats: source.immutable ? stats : undefined,
       }),
     );
 
@@ -43,7 +44,7 @@ export function subsonicMedia(ctx: AppContext, ffmpeg: Ffmpeg | null) {
     const contentType = TRANSCODE_CONTENT_TYPES[format];
     const cached = transcodes.lookup(key);
     // A finished encoding is a file like any other: ranges, HEAD, ETag.
-    if (cached) return withRestHeaders(await fileResponse(request, cached, { etag: opaqueTag(key), contentType, cacheControl: REVALIDATE, immutable: true }));
+    if (cached) return withRestHeaders(await fileResponse(request, cached, { etag: opaqueTag(key), contentType, cacheControl: REVALIDATE, stats }));
     const estimate = params.bool('estimateContentLength') === true;
     const headers: Record<string, string> = { ...REST_HEADERS, 'content-type': contentType, 'x-content-duration': source.duration.toFixed(2) };
     if (request.method === 'HEAD') {
@@ -87,7 +88,7 @@ export function subsonicMedia(ctx: AppContext, ffmpeg: Ffmpeg | null) {
       return original(request, audioSource(ctx.db, storage, params));
     },
     async coverArt(request: Request, params: Params): Promise<Response> {
-      const image = await coverImage(ctx.db, storage, currentLibrary(ctx.db, ctx.now()), join(cacheRoot, 'covers'), params);
+      const image = await coverImage(ctx.db, storage, libraries.current(ctx.now()), join(cacheRoot, 'covers'), params);
       const response = await fileResponse(request, image.path, { etag: opaqueTag(image.hash), contentType: IMAGE_CONTENT_TYPES[image.format], cacheControl: REVALIDATE });
       response.headers.set('content-security-policy', "default-src 'none'; sandbox");
       return withRestHeaders(response);

@@ -121,18 +121,21 @@ export function buildLibrary(db: Db, version: number, now: number): Library {
   };
 }
 
-const cache = new WeakMap<Db, Library>();
-
 /**
- * The library for the catalogue as it is now: rebuilt only when the catalogue version moves
- * (triggers bump it on any write to songs or albums, from any process), so browsing is a map
- * lookup and a version read.
+ * The library index of one database, owned by the Subsonic routes: `current(now)` is the
+ * library for the catalogue as it is now, rebuilt only when the catalogue version moves (any
+ * write to the catalogue, from any process), so browsing is a map lookup and a version read.
  */
-export function currentLibrary(db: Db, now: number): Library {
-  const version = readCatalogueVersion(db);
-  const known = cache.get(db);
-  if (known && known.version === version) return known;
-  const library = buildLibrary(db, version, now);
-  cache.set(db, library);
-  return library;
+export function createLibraryIndex(db: Db) {
+  let known: Library | null = null;
+  return {
+    current(now: number): Library {
+      const version = readCatalogueVersion(db);
+      if (known && known.version === version) return known;
+      known = buildLibrary(db, version, now);
+      return known;
+    },
+  };
 }
+
+export type LibraryIndex = ReturnType<typeof createLibraryIndex>;

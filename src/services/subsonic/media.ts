@@ -96,7 +96,6 @@ export interface CoverImage {
 
 /** Sizes made (px, square): a request gets the smallest at least as large, or the original past the last. */
 export const COVER_SIZES = [64, 128, 256, 512, 1024] as const;
-const making = new Map<string, Promise<boolean>>();
 
 async function resized(storage: MediaStorage, source: { path: string; format: ImageFormat }, target: string, size: number): Promise<boolean> {
   if (storage.mtime(target) !== null) return true;
@@ -130,10 +129,6 @@ export async function coverImage(db: Db, storage: MediaStorage, library: Library
   const size = wanted > 0 ? COVER_SIZES.find((candidate) => candidate >= wanted) : undefined;
   if (!size) return { path: source.path, hash, format: source.format };
   const target = join(cacheDir, hash.slice(0, 2), `${hash}-${size}.jpg`);
-  let pending = making.get(target);
-  if (!pending) {
-    pending = resized(storage, source, target, size).finally(() => making.delete(target));
-    making.set(target, pending);
-  }
-  return (await pending) ? { path: target, hash: `${hash}-${size}`, format: 'jpg' } : { path: source.path, hash, format: source.format };
+  const made = await storage.makeOnce(target, () => resized(storage, source, target, size));
+  return made ? { path: target, hash: `${hash}-${size}`, format: 'jpg' } : { path: source.path, hash, format: source.format };
 }
