@@ -5,7 +5,7 @@ import { decodePreview } from './preview-decoder.ts';
 import { type ImageFormat, fileReader } from './sniff.ts';
 import type { MediaStorage } from './storage.ts';
 
-export const PREVIEW_SIZE = 512;
+const PREVIEW_SIZE = 512;
 
 /**
  * What a preview request gets: the cached 512×512 JPEG; the original (WebP, which jimp

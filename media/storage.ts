@@ -48,7 +48,7 @@ function processIsAlive(pid: number): boolean {
  * start-up, or the CLI). A part whose writer is still running (the server while the CLI
  * starts, or the reverse) is kept; older names without a pid are all leftovers.
  */
-export function removeLeftoverParts(tmpDir: string): number {
+function removeLeftoverParts(tmpDir: string): number {
   let removed = 0;
   for (const name of readdirSync(tmpDir)) {
     if (!name.endsWith('.part')) continue;

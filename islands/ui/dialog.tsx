@@ -64,4 +64,4 @@ export function SheetContent({ title, children, className }: { title: string; ch
   );
 }
 
-export { Dialog as Sheet, DialogTrigger as SheetTrigger, DialogClose as SheetClose };
+export { Dialog as Sheet };

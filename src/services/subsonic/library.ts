@@ -4,7 +4,7 @@ import { listLibraryRows } from '../../../db/queries/subsonic.ts';
 import { readCatalogueVersion } from '../../../db/queries/songs.ts';
 
 export const UNKNOWN_ARTIST = 'Unknown Artist';
-export const VARIOUS_ARTISTS = 'Various Artists';
+const VARIOUS_ARTISTS = 'Various Artists';
 
 /** An artist as the phone apps see it: derived from the songs' artist tags (and album artists). */
 export interface LibraryArtist {
@@ -41,7 +41,7 @@ export interface Library {
 }
 
 /** Artist names compare as one when they differ only in case, spacing or Unicode form. */
-export function artistKey(name: string): string {
+function artistKey(name: string): string {
   return name.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
@@ -92,7 +92,7 @@ function tally(db: Db) {
 }
 
 /** Builds the library from the database (about 50 ms at 50,000 songs). */
-export function buildLibrary(db: Db, version: number, now: number): Library {
+function buildLibrary(db: Db, version: number, now: number): Library {
   const { artists, albums, artistOf, songIds } = tally(db);
   for (const album of albums.values()) {
     // The album artist has most of its songs; with no majority it is a compilation.
