@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../../db/client.ts';
 import { listLibraryRows } from '../../../db/queries/subsonic.ts';
-import { readCatalogueVersion } from '../../../db/queries/songs.ts';
+import { catalogueVersion } from '../catalogue/catalogue-version.ts';
 
 export const UNKNOWN_ARTIST = 'Unknown Artist';
 const VARIOUS_ARTISTS = 'Various Artists';
@@ -130,7 +130,7 @@ export function createLibraryIndex(db: Db) {
   let known: Library | null = null;
   return {
     current(now: number): Library {
-      const version = readCatalogueVersion(db);
+      const version = catalogueVersion(db);
       if (known && known.version === version) return known;
       known = buildLibrary(db, version, now);
       return known;
