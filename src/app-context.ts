@@ -13,7 +13,10 @@ export interface AppDeps {
   /** Key that signs session tokens (DATA_DIR/secret.key). */
   secret: string;
   log: Logger;
-  /** Audio, artwork and previews under DATA_DIR/media: main.ts, the CLI and the test server open it; made from `config.dataDir` when not given. */
+  /**
+   * Audio, artwork and previews under DATA_DIR/media, opened by main.ts, the CLI and the test
+   * server; opened here from `config.dataDir` when a caller (a test) gives none.
+   */
   storage?: MediaStorage;
   /** The clock; tests move it. */
   now?: () => number;
