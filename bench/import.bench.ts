@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findAudioFiles } from '../src/services/media/import.ts';
-import { fixture } from '../media/test-helpers.ts';
+import { fixture } from '../src/testing/media-fixtures.ts';
 import { makeTempDir } from '../src/testing/server.ts';
 import { printFigure } from './lib/harness.ts';
 

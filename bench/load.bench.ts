@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDb } from '../db/client.ts';
 import { localStorage } from '../media/storage.ts';
-import { fixture } from '../media/test-helpers.ts';
+import { fixture } from '../src/testing/media-fixtures.ts';
 import { createUser } from '../src/services/accounts/users.ts';
 import { randomId } from '../src/shared/ids.ts';
 import { insertSong } from '../src/testing/factories.ts';

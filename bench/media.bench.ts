@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseFile } from 'music-metadata';
-import { fixture } from '../media/test-helpers.ts';
+import { fixture } from '../src/testing/media-fixtures.ts';
 import { localStorage } from '../media/storage.ts';
 import { randomId } from '../src/shared/ids.ts';
 import { insertSong } from '../src/testing/factories.ts';

@@ -44,7 +44,7 @@ export class NewerDatabaseError extends Error {}
 /** A migration failed; the transaction was rolled back, so the database is as it was. */
 export class MigrationError extends Error {}
 
-export function readMigrations(folder = migrationsDir): Migration[] {
+function readMigrations(folder = migrationsDir): Migration[] {
   const journal = JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
   return readMigrationFiles({ migrationsFolder: folder }).map((migration, i) => ({ ...migration, tag: journal.entries[i]!.tag }));
 }

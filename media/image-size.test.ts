@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { MAX_IMAGE_PIXELS, bytesReader, readImageSize, withinPixelBudget } from './image-size.ts';
 import { type ImageFormat, sniffImage } from './sniff.ts';
-import { fixtureBytes, pngBomb } from './test-helpers.ts';
+import { fixtureBytes, pngBomb } from '../src/testing/media-fixtures.ts';
 
 const sizeOf = async (bytes: Uint8Array) => readImageSize(bytesReader(bytes), sniffImage(bytes) as ImageFormat);
 

@@ -6,7 +6,7 @@ import { IMAGE_FORMATS, type ImageFormat, fileReader, sniffImage } from './sniff
 
 const IMAGE_URL = /^\/objects\/images\/([0-9a-f]{64})\.(png|jpg|webp|gif)$/;
 
-export const imageObjectPath = (hash: string, format: ImageFormat) => `/objects/images/${hash}.${format}`;
+const imageObjectPath = (hash: string, format: ImageFormat) => `/objects/images/${hash}.${format}`;
 
 /** The 512×512 preview (share-page og:image) for an artwork URL of ours, or null for anything else. */
 export function previewUrl(artworkUrl: string | null | undefined): string | null {

@@ -12,7 +12,7 @@ const KBPS: Record<string, number[]> = {
 const RATES = [44100, 48000, 32000];
 
 /** A frame header's length in bytes at `at`, 0 for free-format frames, null when it is not one. */
-export function mpegFrameLength(b: Uint8Array, at: number): number | null {
+function mpegFrameLength(b: Uint8Array, at: number): number | null {
   if (b.length < at + 4 || b[at] !== 0xff || (b[at + 1]! & 0xe0) !== 0xe0) return null;
   const versionBits = (b[at + 1]! >> 3) & 3; // 3: MPEG-1, 2: MPEG-2, 0: MPEG-2.5, 1: reserved
   const layerBits = (b[at + 1]! >> 1) & 3; // 3: layer I, 2: II, 1: III, 0: reserved

@@ -5,7 +5,7 @@ import { decodePreview } from './preview-decoder.ts';
 import { type ImageFormat, fileReader } from './sniff.ts';
 import type { MediaStorage } from './storage.ts';
 
-export const PREVIEW_SIZE = 512;
+const PREVIEW_SIZE = 512;
 
 /**
  * What a preview request gets: the cached 512×512 JPEG; the original (WebP, which jimp
@@ -17,8 +17,6 @@ export type Preview =
   | { kind: 'original'; path: string; format: ImageFormat }
   | { kind: 'tooLarge' }
   | { kind: 'missing' };
-
-const inFlight = new Map<string, Promise<Preview>>();
 
 async function makePreview(storage: MediaStorage, hash: string, target: string): Promise<Preview> {
   const source = findImage(storage, hash);
@@ -46,10 +44,5 @@ async function makePreview(storage: MediaStorage, hash: string, target: string):
 export function ensurePreview(storage: MediaStorage, hash: string): Promise<Preview> {
   const target = storage.previewPath(hash);
   if (storage.mtime(target) !== null) return Promise.resolve({ kind: 'preview', path: target });
-  let pending = inFlight.get(target);
-  if (!pending) {
-    pending = makePreview(storage, hash, target).finally(() => inFlight.delete(target));
-    inFlight.set(target, pending);
-  }
-  return pending;
+  return storage.makeOnce(target, () => makePreview(storage, hash, target));
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import type { AudioFormat } from '../src/shared/audio-formats.ts';
 import { type ByteReader, fileReader, sniffAudio } from './sniff.ts';
-import { fixture, fixtureBytes } from './test-helpers.ts';
+import { fixture, fixtureBytes } from '../src/testing/media-fixtures.ts';
 
 const bytesReader = (bytes: Uint8Array): ByteReader => async (offset, length) => bytes.subarray(offset, offset + length);
 const concat = (...parts: Uint8Array[]) => {

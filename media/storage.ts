@@ -23,6 +23,11 @@ export interface MediaStorage {
   remove(path: string): void;
   /** Modification time in ms, or null when missing. */
   mtime(path: string): number | null;
+  /**
+   * Runs `make` for a derived file (a preview, a resized cover) at most once at a time per
+   * target path: concurrent requests share that run; nothing is kept after it settles.
+   */
+  makeOnce<T>(target: string, make: () => Promise<T>): Promise<T>;
 }
 
 /** Temp names carry the writer's pid and the time: `p<pid>-<ms>-<uuid>.part`. */
@@ -43,7 +48,7 @@ function processIsAlive(pid: number): boolean {
  * start-up, or the CLI). A part whose writer is still running (the server while the CLI
  * starts, or the reverse) is kept; older names without a pid are all leftovers.
  */
-export function removeLeftoverParts(tmpDir: string): number {
+function removeLeftoverParts(tmpDir: string): number {
   let removed = 0;
   for (const name of readdirSync(tmpDir)) {
     if (!name.endsWith('.part')) continue;
@@ -62,6 +67,7 @@ export function localStorage(mediaDir: string): MediaStorage {
   mkdirSync(tmpDir, { recursive: true });
   removeLeftoverParts(tmpDir);
   const tempPath = () => join(tmpDir, `p${process.pid}-${Date.now()}-${crypto.randomUUID()}.part`);
+  const making = new Map<string, Promise<unknown>>();
   const sharded = (kind: string, hash: string, file: string) => {
     if (!HASH_PATTERN.test(hash)) throw new Error(`not a content hash: ${hash}`);
     return join(mediaDir, kind, hash.slice(0, 2), file);
@@ -106,6 +112,14 @@ export function localStorage(mediaDir: string): MediaStorage {
       } catch {
         return null;
       }
+    },
+    makeOnce<T>(target: string, make: () => Promise<T>): Promise<T> {
+      let pending = making.get(target) as Promise<T> | undefined;
+      if (!pending) {
+        pending = make().finally(() => making.delete(target));
+        making.set(target, pending);
+      }
+      return pending;
     },
   };
 }

@@ -6,8 +6,8 @@ export interface FileResponseOptions {
   etag: string;
   contentType: string;
   cacheControl: string;
-  /** Content-addressed storage (bytes never change): its stat may be reused for a while. */
-  immutable?: boolean;
+  /** Given for content-addressed files (bytes never change): their stat is reused from it for a while. */
+  stats?: StatCache;
 }
 
 // Bun answers one well-formed byte range of a GET itself (206, or 416) and then adds its own
@@ -24,31 +24,42 @@ interface FileFacts {
   checkedAt: number;
 }
 
-/**
- * Stat results for recently served audio. Every 1 MiB range of a song asks again, and the
- * files are content-addressed (their bytes never change), so a few seconds' reuse is safe:
- * a file is only deleted once no row references it, which the access check sees first.
- * (Images are public by hash with no row check, so they are stat'ed every time.)
- */
-const facts = new Map<string, FileFacts>();
 const FACTS_TTL_MS = 10_000;
 const FACTS_MAX = 512;
 
-function fileFacts(path: string, reuse: boolean): FileFacts | null {
-  const now = performance.now();
-  const known = reuse ? facts.get(path) : undefined;
-  if (known && now - known.checkedAt < FACTS_TTL_MS) return known;
+/**
+ * Stat results for recently served audio, owned by the routes that serve it. Every 1 MiB range
+ * of a song asks again, and the files are content-addressed (their bytes never change), so a
+ * few seconds' reuse is safe: a file is only deleted once no row references it, which the
+ * access check sees first. (Images are public by hash with no row check: stat'ed every time.)
+ */
+export function createStatCache() {
+  const facts = new Map<string, FileFacts>();
+  return {
+    /** The facts of `path`, fresh or from the last few seconds; null when it is no file. */
+    get(path: string): FileFacts | null {
+      const now = performance.now();
+      const known = facts.get(path);
+      if (known && now - known.checkedAt < FACTS_TTL_MS) return known;
+      const fresh = statFile(path, now);
+      if (!fresh) {
+        facts.delete(path);
+        return null;
+      }
+      if (facts.size >= FACTS_MAX) facts.clear();
+      facts.set(path, fresh);
+      return fresh;
+    },
+  };
+}
+
+export type StatCache = ReturnType<typeof createStatCache>;
+
+function statFile(path: string, now = performance.now()): FileFacts | null {
   // A synchronous stat is a few microseconds; the async one costs a thread-pool round trip.
   const stat = statSync(path, { throwIfNoEntry: false });
-  if (!stat?.isFile()) {
-    facts.delete(path);
-    return null;
-  }
-  const fresh = { size: stat.size, lastModified: new Date(stat.mtimeMs).toUTCString(), checkedAt: now };
-  if (!reuse) return fresh;
-  if (facts.size >= FACTS_MAX) facts.clear();
-  facts.set(path, fresh);
-  return fresh;
+  if (!stat?.isFile()) return null;
+  return { size: stat.size, lastModified: new Date(stat.mtimeMs).toUTCString(), checkedAt: now };
 }
 
 const matchesEtag = (header: string | null, etag: string) =>
@@ -60,7 +71,7 @@ const matchesEtag = (header: string | null, etag: string) =>
  * ETag, Last-Modified, 304 for If-None-Match, and If-Range (a stale validator gets all bytes).
  */
 export async function fileResponse(request: Request, path: string, options: FileResponseOptions): Promise<Response> {
-  const stat = fileFacts(path, options.immutable === true);
+  const stat = options.stats ? options.stats.get(path) : statFile(path);
   if (!stat) throw new NotFoundError('File not found');
   const etag = `"${options.etag}"`;
   const lastModified = stat.lastModified;

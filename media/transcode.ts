@@ -59,7 +59,7 @@ export class TranscodeSlots {
 }
 
 /** ffmpeg's arguments: the first audio stream, no tags or pictures, constant bit rate, to stdout. */
-export function ffmpegArgs(input: string, format: TranscodeFormat, kbps: number): string[] {
+function ffmpegArgs(input: string, format: TranscodeFormat, kbps: number): string[] {
   const codec = format === 'mp3' ? ['-c:a', 'libmp3lame', '-write_xing', '0', '-id3v2_version', '0', '-f', 'mp3'] : ['-c:a', 'libopus', '-vbr', 'off', '-f', 'ogg'];
   return ['-hide_banner', '-loglevel', 'error', '-nostdin', '-threads', '1', '-i', input, '-map', '0:a:0', '-vn', '-map_metadata', '-1', '-b:a', `${kbps}k`, ...codec, 'pipe:1'];
 }

@@ -37,7 +37,7 @@ export interface ReceiveOptions {
 const UNSAFE_CHARS = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 
 /** A client file name as harmless text: the last path segment, no control or bidi characters. */
-export function sanitizeFilename(raw: string | undefined | null): string | null {
+function sanitizeFilename(raw: string | undefined | null): string | null {
   if (!raw) return null;
   const base = raw.replace(UNSAFE_CHARS, '').split(/[/\\]/).pop()!.trim();
   return base && base !== '.' && base !== '..' ? base.slice(0, 255) : null;

@@ -1,6 +1,8 @@
 import type { Db } from '../db/client.ts';
+import { type MediaStorage, localStorage } from '../media/storage.ts';
 import { type Ffmpeg, findFfmpeg } from '../media/transcode.ts';
 import type { Config } from './config.ts';
+import { dataDirPaths } from './data-dir.ts';
 import { type AuthPlugin, authPlugin } from './http/auth-plugin.ts';
 import type { Logger } from './logger.ts';
 
@@ -11,6 +13,11 @@ export interface AppDeps {
   /** Key that signs session tokens (DATA_DIR/secret.key). */
   secret: string;
   log: Logger;
+  /**
+   * Audio, artwork and previews under DATA_DIR/media, opened by main.ts, the CLI and the test
+   * server; opened here from `config.dataDir` when a caller (a test) gives none.
+   */
+  storage?: MediaStorage;
   /** The clock; tests move it. */
   now?: () => number;
   /** ffmpeg for the Subsonic API's transcoding: looked up on PATH at start unless given (null: none). */
@@ -25,5 +32,6 @@ export interface AppContext extends Required<AppDeps> {
 export function createAppContext(deps: AppDeps): AppContext {
   const now = deps.now ?? Date.now;
   const ffmpeg = deps.ffmpeg === undefined ? findFfmpeg() : deps.ffmpeg;
-  return { ...deps, now, ffmpeg, auth: authPlugin({ ...deps, now }) };
+  const storage = deps.storage ?? localStorage(dataDirPaths(deps.config.dataDir).mediaDir);
+  return { ...deps, now, ffmpeg, storage, auth: authPlugin({ ...deps, now }) };
 }

@@ -16,7 +16,7 @@ import { buildServiceWorker, writeOfflineDocuments } from './pwa/sw-build.ts';
 import { unoConfig } from '../uno.config.ts';
 
 /** Browser assets are served under this prefix from `<build>/public`. */
-export const ASSETS_PREFIX = '/assets/';
+const ASSETS_PREFIX = '/assets/';
 const CLIENT_ENTRY = 'src/render/client-entry.tsx';
 // The entry that knows the pages lives with them; the renderer loads what this builds.
 const RSC_ENTRY = 'routes/pages/rsc-entry.tsx';

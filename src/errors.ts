@@ -55,12 +55,6 @@ export class UnsupportedMediaTypeError extends HttpError {
   }
 }
 
-export class RangeNotSatisfiableError extends HttpError {
-  constructor(size: number) {
-    super(416, 'Requested range not satisfiable', { 'content-range': `bytes */${size}` });
-  }
-}
-
 export class TooManyRequestsError extends HttpError {
   constructor(retryAfterSeconds: number, message = 'Too many attempts. Please wait and try again.') {
     super(429, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

@@ -1,4 +1,5 @@
 import { MigrationError, NewerDatabaseError } from '../db/migrate.ts';
+import { localStorage } from '../media/storage.ts';
 import { createApp } from './app.ts';
 import { loadBundles } from './render/bundles.ts';
 import { ConfigError, parseConfig } from './config.ts';
@@ -49,7 +50,8 @@ try {
   throw error;
 }
 const { handle, secret, paths } = opened;
-const app = createApp({ config, db: handle.db, secret, log });
+const storage = localStorage(paths.mediaDir);
+const app = createApp({ config, db: handle.db, secret, log, storage });
 // The first admin exists before the port opens, so no request is answered without it (a login
 // right after start would get 401). A failed listen removes that admin again: the next start
 // creates it afresh and prints its password, so a failed start never swallows one.
@@ -76,7 +78,7 @@ if (admin?.generated) {
 }
 
 const jobsAbort = new AbortController();
-const jobsDone = startJobs(JOBS, { db: handle.db, config, log, now: Date.now }, jobsAbort.signal);
+const jobsDone = startJobs(JOBS, { db: handle.db, config, log, storage, now: Date.now }, jobsAbort.signal);
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -1,3 +1,4 @@
+import { Database } from 'bun:sqlite';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { albums, playlists, songs, users } from '../schema/index.ts';
@@ -14,4 +15,24 @@ export function libraryCounts(db: Db): { songs: number; albums: number; playlist
   const count = (table: typeof songs | typeof albums | typeof playlists | typeof users) =>
     db.select({ n: sql<number>`count(*)` }).from(table).get()?.n ?? 0;
   return { songs: count(songs), albums: count(albums), playlists: count(playlists), users: count(users) };
+}
+
+/**
+ * The database as one consistent snapshot while the server may be writing: VACUUM INTO reads
+ * inside one read transaction (WAL lets writers go on), unlike a copy of hearth.db and its WAL.
+ */
+export function snapshotDatabase(dbPath: string, into: string): void {
+  // Read-write but writing nothing: a read-only handle cannot open a WAL database whose -shm is gone.
+  const live = new Database(dbPath, { create: false });
+  try {
+    live.exec('PRAGMA busy_timeout = 5000');
+    live.prepare('VACUUM INTO ?').run(into);
+  } finally {
+    live.close();
+  }
+}
+
+/** SQLite's quick integrity check: 'ok', or what is damaged. */
+export function quickCheck(db: Db): string {
+  return (db.$client.query('PRAGMA quick_check').get() as { quick_check: string }).quick_check;
 }

@@ -34,10 +34,6 @@ export function deleteSession(db: Db, id: string): void {
   db.delete(sessions).where(eq(sessions.id, id)).run();
 }
 
-export function deleteSessionsOfUser(db: Db, userId: number): void {
-  db.delete(sessions).where(eq(sessions.userId, userId)).run();
-}
-
 export function deleteExpiredSessions(db: Db, now: Date): number {
   return db.delete(sessions).where(lte(sessions.expiresAt, now)).returning({ id: sessions.id }).all().length;
 }

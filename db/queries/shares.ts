@@ -24,11 +24,6 @@ export function findLiveSongByShareId(db: Db, shareId: string): SongWithAlbum | 
   return row ?? null;
 }
 
-/** Any song by shareId, whatever its state (audio access decides what it may see). */
-export function findSongByShareId(db: Db, shareId: string): SongRow | null {
-  return db.select().from(songs).where(eq(songs.shareId, shareId)).get() ?? null;
-}
-
 /** A live album that holds a published, live song: an album of pending uploads is not shared. */
 export function findLiveAlbumByShareId(db: Db, shareId: string): AlbumRow | null {
   return db

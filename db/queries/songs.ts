@@ -116,8 +116,9 @@ const versionQuery = perDb((db) =>
 );
 
 /**
- * The catalogue version: triggers (migration 0002) bump it on every write to songs or albums,
- * whichever process writes (the CLI too), so it names one state of every song list.
+ * The catalogue version: triggers bump it on every write to songs, albums, playlists and their
+ * songs, and on a temporary share's removal, whichever process writes (the CLI too), so it
+ * names one state of every song list and share page.
  */
 export function readCatalogueVersion(db: Db): number {
   return versionQuery(db).get()?.version ?? 0;

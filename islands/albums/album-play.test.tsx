@@ -4,7 +4,7 @@ import type { AlbumDto, SongDto } from '../../src/shared/types.ts';
 import { playerAudio, usePlayer } from '../player/player-store.ts';
 import { AlbumHero } from './album-hero.tsx';
 import { AlbumSongs } from './album-songs.tsx';
-import { withQueries } from './dialog-harness.tsx';
+import { withQueries } from './dialog.test-harness.tsx';
 
 const album: AlbumDto = { id: 3, name: 'Naps', artworkUrl: null, shareId: 's3', createdAt: '2026-01-01T00:00:00.000Z', deletedAt: null };
 const song = (id: number, title: string, duration: number) =>

@@ -5,7 +5,7 @@ import type { AlbumDto } from '../../src/shared/types.ts';
 import { createQueryClient } from '../app/query-client.ts';
 import { queryKeys } from '../lib/queries.ts';
 import { useToastStore } from '../ui/toast-store.ts';
-import { json, restoreFetch, stubFetch, withQueries } from './dialog-harness.tsx';
+import { json, restoreFetch, stubFetch, withQueries } from './dialog.test-harness.tsx';
 import { DeleteAlbumDialog } from './delete-album-dialog.tsx';
 
 const album: AlbumDto = { id: 7, name: 'Lullabies', artworkUrl: null, shareId: 's7', createdAt: '2026-01-01T00:00:00.000Z', deletedAt: null };

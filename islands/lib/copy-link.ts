@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { toast } from '../ui/toast-store.ts';
 
 /** Spec §9: the copied indicator lasts 2 seconds. */
-export const COPIED_MS = 2000;
+const COPIED_MS = 2000;
 
 /** The public links the client builds (spec §7, design §4: albums share by their public page). */
 export const shareLinks = {

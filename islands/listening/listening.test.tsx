@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, test } from 'bun:test';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { RecentPlayDto, SongDto, UserDto } from '../../src/shared/types.ts';
-import { json, restoreFetch, stubFetch, withQueries } from '../albums/dialog-harness.tsx';
+import { json, restoreFetch, stubFetch, withQueries } from '../albums/dialog.test-harness.tsx';
 import { AppShell } from '../app/app-shell.tsx';
 import { RouterContext } from '../app/router.ts';
 import { SongMenu } from '../songs/song-menu.tsx';

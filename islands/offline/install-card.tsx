@@ -4,7 +4,7 @@ import { Button } from '../ui/button.tsx';
 import { installOffer } from './install-event.ts';
 
 /** Spec §3 local settings: when the install prompt was dismissed (ms since 1970). */
-export const INSTALL_DISMISSED_KEY = 'installPromptDismissed';
+const INSTALL_DISMISSED_KEY = 'installPromptDismissed';
 const DELAY_MS = 10_000;
 const DISMISS_MS = 7 * 24 * 60 * 60 * 1000;
 

@@ -21,7 +21,7 @@ export function setOfflineOwner(userId: number): void {
   owner = userId;
 }
 
-export const NO_SPACE = 'Not enough space on this device';
+const NO_SPACE = 'Not enough space on this device';
 
 export interface StoreResult {
   stored: number;
@@ -31,7 +31,7 @@ export interface StoreResult {
 }
 
 /** Asks the browser not to evict the cache under storage pressure; it may say no. */
-export async function requestPersistentStorage(): Promise<boolean> {
+async function requestPersistentStorage(): Promise<boolean> {
   try {
     if (!navigator.storage?.persist) return false;
     return (await navigator.storage.persisted()) || (await navigator.storage.persist());

@@ -1,7 +1,7 @@
 import type { AudioLike, Clock } from './engine-deps.ts';
 
 /** Spec §9: fades run in 20 steps. */
-export const FADE_STEPS = 20;
+const FADE_STEPS = 20;
 
 /**
  * One volume ramp at a time on whichever element plays: starting a new fade cancels the

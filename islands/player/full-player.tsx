@@ -11,7 +11,7 @@ import { hasNext, hasPrevious, useCurrentTrack, usePlayer } from './player-store
 import { QueueList } from './queue-list.tsx';
 
 /** Spec §9: a downward drag of more than 100 px on touch closes the full-screen player. */
-export const SWIPE_CLOSE_PX = 100;
+const SWIPE_CLOSE_PX = 100;
 
 /**
  * The full-screen player (spec §2 Players): close, artwork, title, artist, seek slider with

@@ -1,7 +1,7 @@
 import { type PlayerStore, hasNext, hasPrevious } from './player-engine.ts';
 
 /** Spec §9: the Media Session's seek backward/forward offset when the system gives none. */
-export const MEDIA_SEEK_OFFSET = 10;
+const MEDIA_SEEK_OFFSET = 10;
 
 /**
  * Keeps the system's media controls (lock screen, headset buttons, notification) in step with

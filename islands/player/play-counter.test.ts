@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test';
-import { type FakeAudio, fakeDeps } from './fake-audio.ts';
+import { type FakeAudio, fakeDeps } from './fake-audio.test-harness.ts';
 import { countPlays, secondsToCount } from './play-counter.ts';
 import { type Track, createPlayerStore } from './player-engine.ts';
 

@@ -1,8 +1,8 @@
 import type { PlayerStore } from './player-engine.ts';
 
 /** Last.fm's rule: a song longer than 30 s counts once played for half its length or 4 minutes. */
-export const MIN_COUNTED_SECONDS = 30;
-export const COUNT_AFTER_SECONDS = 240;
+const MIN_COUNTED_SECONDS = 30;
+const COUNT_AFTER_SECONDS = 240;
 // A jump larger than this between two updates is a seek (or a new load), not listening.
 const MAX_STEP_SECONDS = 2;
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test';
-import { type FakeAudio, fakeDeps } from './fake-audio.ts';
+import { type FakeAudio, fakeDeps } from './fake-audio.test-harness.ts';
 import { FADE, HIDE_FADE_MS, HIDE_WAIT_MS, type Track, createPlayerStore, hasNext, hasPrevious } from './player-engine.ts';
 
 const track = (id: number, ext = 'mp3'): Track => ({ id, title: `T${id}`, artist: 'Gran', artworkUrl: null, audioUrl: `/media/songs/s${id}/a.${ext}`, duration: 60 });

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { PlayerStore } from './player-engine.ts';
 
 /** Spec §9 seek keys: the arrows move 5 seconds. */
-export const SEEK_KEY_SECONDS = 5;
+const SEEK_KEY_SECONDS = 5;
 
 const TEXT_ENTRY = 'input, textarea, select, [contenteditable=""], [contenteditable="true"]';
 /** Controls that use the arrows themselves (and Space, for most). */
@@ -11,7 +11,7 @@ const ARROW_OWNERS = '[role="slider"], [role="tab"], [role="tablist"], [role="me
 const SPACE_OWNERS = `summary, [role="checkbox"], [role="switch"], ${ARROW_OWNERS}`;
 
 /** Whether the focused element (or an open modal other than the full player) owns this key. */
-export function keyOwnedByFocus(target: EventTarget | null, key: string): boolean {
+function keyOwnedByFocus(target: EventTarget | null, key: string): boolean {
   const el = target instanceof Element ? target : null;
   if (el?.closest(TEXT_ENTRY)) return true;
   const modal = document.querySelector('[role="dialog"][aria-modal="true"]:not([data-full-player]), [role="alertdialog"]');

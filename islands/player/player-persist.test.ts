@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test';
-import { type FakeAudio, fakeDeps } from './fake-audio.ts';
+import { type FakeAudio, fakeDeps } from './fake-audio.test-harness.ts';
 import { type Track, createPlayerStore } from './player-engine.ts';
 import { PLAYER_KEY, SAVED_NEIGHBOURS, VOLUME_KEY, parseSaved, restorePlayer, savePlayer } from './player-persist.ts';
 

@@ -4,8 +4,8 @@ import { cn } from '../ui/cn.ts';
 import { usePlayer } from './player-store.ts';
 
 /** A library queue can be thousands long: the list shows a window around the current song. */
-export const QUEUE_BEFORE = 20;
-export const QUEUE_AFTER = 80;
+const QUEUE_BEFORE = 20;
+const QUEUE_AFTER = 80;
 
 /** Beyond the spec: the queue, from the full-screen player; a tap plays that song within it. */
 export function QueueList() {

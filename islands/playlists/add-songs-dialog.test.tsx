@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, expect, test } from 'bun:test';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import type { SongDto } from '../../src/shared/types.ts';
-import { type Call, json, restoreFetch, stubFetch, withQueries } from '../albums/dialog-harness.tsx';
+import { type Call, json, restoreFetch, stubFetch, withQueries } from '../albums/dialog.test-harness.tsx';
 import { useToastStore } from '../ui/toast-store.ts';
 import { ADDED_HIDE_MS, AddSongsDialog } from './add-songs-dialog.tsx';
 

@@ -16,7 +16,7 @@ export function playlistSummary(songs: Pick<SongDto, 'duration'>[]): string {
 }
 
 /** A fresh random order (Fisher–Yates) for Shuffle. */
-export function shuffled<T>(items: readonly T[]): T[] {
+function shuffled<T>(items: readonly T[]): T[] {
   const copy = [...items];
   for (let i = copy.length - 1; i > 0; i -= 1) {
     const j = Math.floor(Math.random() * (i + 1));

@@ -1,7 +1,7 @@
 import { afterEach, expect, test } from 'bun:test';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { PlaylistDto } from '../../src/shared/types.ts';
-import { json, restoreFetch, stubFetch, withQueries } from '../albums/dialog-harness.tsx';
+import { json, restoreFetch, stubFetch, withQueries } from '../albums/dialog.test-harness.tsx';
 import { RouterContext } from '../app/router.ts';
 import { useToastStore } from '../ui/toast-store.ts';
 import { PlaylistMenu } from './playlist-menu.tsx';

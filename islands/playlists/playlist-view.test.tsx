@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, test } from 'bun:test';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { PlaylistDto, SongDto, UserDto } from '../../src/shared/types.ts';
-import { json, restoreFetch, stubFetch } from '../albums/dialog-harness.tsx';
+import { json, restoreFetch, stubFetch } from '../albums/dialog.test-harness.tsx';
 import { AppShell } from '../app/app-shell.tsx';
 import { playerAudio, usePlayer } from '../player/player-store.ts';
 import { useToastStore } from '../ui/toast-store.ts';

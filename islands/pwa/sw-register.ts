@@ -8,7 +8,7 @@ export interface PlaybackGate {
 }
 
 /** Runs `action` now if nothing plays, else once playback pauses or stops. */
-export function whenNotPlaying(player: PlaybackGate, action: () => void): void {
+function whenNotPlaying(player: PlaybackGate, action: () => void): void {
   if (!player.getState().playing) return action();
   const stop = player.subscribe((state) => {
     if (state.playing) return;

@@ -4,7 +4,6 @@ import { cn } from './cn.ts';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 export const OVERLAY_CLASS = 'ui-fade fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]';
 export const MODAL_CLASS =
@@ -64,4 +63,4 @@ export function SheetContent({ title, children, className }: { title: string; ch
   );
 }
 
-export { Dialog as Sheet, DialogTrigger as SheetTrigger, DialogClose as SheetClose };
+export { Dialog as Sheet };

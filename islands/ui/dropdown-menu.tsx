@@ -5,7 +5,6 @@ import { cn } from './cn.ts';
 
 export const DropdownMenu = MenuPrimitive.Root;
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
-export const DropdownMenuGroup = MenuPrimitive.Group;
 
 /**
  * The ⋮ button that opens an options menu. Menus close on a choice, so after one copied a link

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { fixture } from '../../media/test-helpers.ts';
+import { fixture } from '../../src/testing/media-fixtures.ts';
 import type { AlbumDto, SongDto } from '../../src/shared/types.ts';
 import { insertAlbum, insertSong } from '../../src/testing/factories.ts';
 import { type TestServer, startTestServer } from '../../src/testing/server.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Server } from 'bun';
 import { isForbiddenAddress } from '../../media/address.ts';
 import { proxyAudio } from '../../media/proxy.ts';
-import { fixture, fixtureBytes } from '../../media/test-helpers.ts';
+import { fixture, fixtureBytes } from '../../src/testing/media-fixtures.ts';
 import { type TestServer, startTestServer } from '../../src/testing/server.ts';
 
 // A stand-in media host on loopback: serves audio (ranges by Bun), HTML, and redirects.

@@ -32,7 +32,7 @@ const get = async <T>(path: string, cookie = admin) => {
 const del = (path: string, cookie = admin) => server.request(path, { method: 'DELETE', cookie });
 const post = (path: string, cookie = admin) => server.request(path, { method: 'POST', cookie });
 const ids = (items: { id: number }[]) => items.map((item) => item.id);
-const jobDeps = () => ({ db: server.db, config: server.config, log: createLogger('silent'), now: server.now });
+const jobDeps = () => ({ db: server.db, config: server.config, storage: server.storage, log: createLogger('silent'), now: server.now });
 
 describe('a trashed song disappears from every read path at once', () => {
   test('library, admin list, album songs, playlist songs, search, and comes back on restore', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { previewUrl } from '../../media/images.ts';
 import { previewDecodes } from '../../media/preview-decoder.ts';
 import { localStorage } from '../../media/storage.ts';
-import { filesUnder, fixtureBytes, mp3WithPicture, pngBomb } from '../../media/test-helpers.ts';
+import { filesUnder, fixtureBytes, mp3WithPicture, pngBomb } from '../../src/testing/media-fixtures.ts';
 import { runCli } from '../../src/testing/process.ts';
 import { type TestServer, makeTempDir, startTestServer } from '../../src/testing/server.ts';
 

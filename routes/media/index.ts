@@ -1,9 +1,8 @@
 import { Elysia } from 'elysia';
-import { fileResponse } from '../../media/stream.ts';
+import { createStatCache, fileResponse } from '../../media/stream.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { NotFoundError } from '../../src/errors.ts';
 import type { LiveSession } from '../../src/services/accounts/sessions.ts';
-import { mediaStorage } from '../../src/services/media/context.ts';
 import { type AudioTarget, parseAudioFile, songAudioTarget, tempShareAudioTarget } from '../../src/services/media/access.ts';
 import { AUDIO_CONTENT_TYPES } from '../../src/shared/audio-formats.ts';
 import { audioParams } from '../../src/shared/schemas/media.ts';
@@ -15,12 +14,13 @@ const PRIVATE_IMMUTABLE = 'private, max-age=31536000, immutable';
  * unpublishing, trashing or expiry cuts old URLs off at once; "private" keeps shared caches out.
  */
 export function mediaRoutes(ctx: AppContext) {
-  const storage = mediaStorage(ctx.config);
+  const { storage } = ctx;
+  const stats = createStatCache();
   const serve = (request: Request, target: AudioTarget | null) => {
     if (!target) throw new NotFoundError('Audio not found');
     // An --in-place import's file lives in the family's own folder and may change or go.
     const path = target.audioPath ?? storage.audioPath(target.hash);
-    const options = { etag: target.hash, contentType: AUDIO_CONTENT_TYPES[target.format], cacheControl: PRIVATE_IMMUTABLE, immutable: !target.audioPath };
+    const options = { etag: target.hash, contentType: AUDIO_CONTENT_TYPES[target.format], cacheControl: PRIVATE_IMMUTABLE, stats: target.audioPath ? undefined : stats };
     return fileResponse(request, path, options);
   };
 

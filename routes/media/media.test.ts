@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { songs, tempShares } from '../../db/schema/index.ts';
-import { fixture, fixtureBytes } from '../../media/test-helpers.ts';
+import { fixture, fixtureBytes } from '../../src/testing/media-fixtures.ts';
 import { randomId } from '../../src/shared/ids.ts';
 import type { SongDto } from '../../src/shared/types.ts';
 import { insertSong } from '../../src/testing/factories.ts';

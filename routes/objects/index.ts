@@ -4,7 +4,6 @@ import { IMAGE_CONTENT_TYPES, type ImageFormat } from '../../media/sniff.ts';
 import { fileResponse } from '../../media/stream.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { NotFoundError } from '../../src/errors.ts';
-import { mediaStorage } from '../../src/services/media/context.ts';
 import { objectParams } from '../../src/shared/schemas/media.ts';
 
 const PUBLIC_IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -18,7 +17,7 @@ const LOCKED_DOWN = "default-src 'none'; sandbox";
  * the disk, so `..`, `%2f`, double encoding or NUL can never name another file.
  */
 export function objectRoutes(ctx: AppContext) {
-  const storage = mediaStorage(ctx.config);
+  const { storage } = ctx;
   const image = async (request: Request, path: string, hash: string, format: ImageFormat) => {
     const response = await fileResponse(request, path, { etag: hash, contentType: IMAGE_CONTENT_TYPES[format], cacheControl: PUBLIC_IMMUTABLE });
     response.headers.set('content-security-policy', LOCKED_DOWN);

@@ -5,11 +5,11 @@ import type { PageScope } from '../../src/render/page-scope.ts';
 import { loadBundles } from '../../src/render/bundles.ts';
 import { type Renderer, createRenderer } from '../../src/render/renderer.tsx';
 import { toUserDto } from '../../src/services/accounts/user-dto.ts';
-import { databaseWriteVersion } from '../../src/services/database/database-state.ts';
 import { sidebarOpenFromCookies } from '../../src/shared/admin-sidebar.ts';
 import { APP_ROUTES } from '../../src/shared/app-routes.ts';
 import type { UserDto } from '../../src/shared/types.ts';
 import type { PageName } from './registry.ts';
+import { catalogueVersion } from '../../src/services/catalogue/catalogue-version.ts';
 import { createPageCache } from './page-cache.ts';
 import { serveAsset, servePublic, serveServiceWorker } from './static-files.ts';
 
@@ -97,7 +97,7 @@ export function createPages(ctx: AppContext) {
 
   // Share pages render nothing about the visitor (no session is read), so one cached copy
   // serves everyone; see page-cache.ts for when a copy is still valid.
-  const cache = createPageCache(() => databaseWriteVersion(ctx.db), ctx.now);
+  const cache = createPageCache(() => catalogueVersion(ctx.db), ctx.now);
   const cached = async (request: Request, page: PageName, shareId: string) =>
     cache.serve(await loadRenderer(), page, { shareId }, scopeFor(request, null));
   const shares = new Elysia({ name: 'share-pages' })

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { openDb } from '../../db/client.ts';
 import { insertTempShare } from '../../db/queries/temp-shares.ts';
 import { songs } from '../../db/schema/index.ts';
-import { insertAlbum, insertSong } from '../../src/testing/factories.ts';
+import { insertAlbum, insertPlaylist, insertSong } from '../../src/testing/factories.ts';
 import { type TestServer, startTestServer } from '../../src/testing/server.ts';
 import { randomId } from '../../src/shared/ids.ts';
 
@@ -77,6 +77,45 @@ test('renaming an album changes its share page at once', async () => {
   expect(after.cache).toBe('MISS');
   expect(after.html).toContain('Winter Holidays');
   expect(after.html).not.toContain('Summer Holidays');
+});
+
+test('renaming a playlist and adding a song to it change its share page at once', async () => {
+  const owner = await server.signUp('playlist-owner');
+  const ownerId = (await (await server.request('/api/user', { cookie: owner })).json()).id as number;
+  const first = insertSong(server.db, { title: 'First Tune' });
+  const second = insertSong(server.db, { title: 'Second Tune' });
+  const playlist = insertPlaylist(server.db, { userId: ownerId, name: 'Road Trip' }, [first.id]);
+  const path = `/share/playlist/${playlist.shareId}`;
+  expect((await page(path)).html).toContain('Road Trip');
+  expect((await page(path)).cache).toBe('HIT');
+  const renamed = await server.request(`/api/playlists/${playlist.id}`, { method: 'PATCH', cookie: owner, json: { name: 'Long Drive' } });
+  expect(renamed.status).toBe(200);
+  const afterRename = await page(path);
+  expect(afterRename.cache).toBe('MISS');
+  expect(afterRename.html).toContain('Long Drive');
+  const added = await server.request(`/api/playlists/${playlist.id}/songs`, { method: 'POST', cookie: owner, json: { songId: second.id } });
+  expect(added.status).toBe(201);
+  const afterAdd = await page(path);
+  expect(afterAdd.cache).toBe('MISS');
+  expect(afterAdd.html).toContain('Second Tune');
+});
+
+test('a temporary share taken down before it expires is gone from its page at once', async () => {
+  const shareId = randomId();
+  const share = insertTempShare(server.db, {
+    shareId,
+    title: 'Short Note',
+    audioHash: 'b'.repeat(64),
+    audioFormat: 'mp3',
+    expiresAt: new Date(server.now() + 3600_000),
+  });
+  const path = `/share/${shareId}`;
+  expect((await page(path)).html).toContain('Short Note');
+  expect((await page(path)).cache).toBe('HIT');
+  expect((await server.request(`/api/temp-shares/${share.id}`, { method: 'DELETE', cookie: admin })).status).toBe(204);
+  const removed = await page(path);
+  expect(removed.status).toBe(404);
+  expect(removed.html).toContain('Share Not Found');
 });
 
 test('a write from another database connection (the CLI) changes the page at once', async () => {

@@ -11,8 +11,8 @@ interface Entry {
   /** The page split at the placeholder nonce: joining with a fresh nonce is the response. */
   parts: string[];
   bytes: number;
-  /** Database write counter when the render began. */
-  version: string;
+  /** The catalogue version when the render began. */
+  version: number;
   expiresAt: number;
 }
 
@@ -20,11 +20,12 @@ type Scope = Omit<PageScope, 'css' | 'status' | 'expiresAt'>;
 
 /**
  * Rendered HTML of the public share pages, which are the same for every visitor. A hit is
- * valid while `version()` is unchanged (nothing was written to the database, by this process
- * or another such as the CLI) and, for a temporary share, until it expires. Pages are rendered with a per-process placeholder nonce that is
- * swapped for a fresh one on every response, so CSP nonces stay unique per response.
+ * valid while the catalogue version (`version()`: songs, albums, playlists, temporary shares,
+ * from any process) has not moved and, for a temporary share, until it expires. Pages are
+ * rendered with a per-cache placeholder nonce that is swapped for a fresh one on every
+ * response, so CSP nonces stay unique per response.
  */
-export function createPageCache(version: () => string, now: () => number) {
+export function createPageCache(version: () => number, now: () => number) {
   const placeholder = createNonce();
   const entries = new Map<string, Entry>();
   let totalBytes = 0;
@@ -48,7 +49,7 @@ export function createPageCache(version: () => string, now: () => number) {
   };
 
   /** A fresh hit, moved to the recent end of the LRU order; stale entries are dropped. */
-  const lookup = (key: string, current: string): Entry | null => {
+  const lookup = (key: string, current: number): Entry | null => {
     const entry = entries.get(key);
     if (!entry) return null;
     if (entry.version !== current || now() >= entry.expiresAt) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { settings } from '../../db/schema/index.ts';
-import { fixture } from '../../media/test-helpers.ts';
+import { fixture } from '../../src/testing/media-fixtures.ts';
 import { type TestServer, startTestServer } from '../../src/testing/server.ts';
 
 let server: TestServer;

@@ -6,7 +6,6 @@ import { bulkSongs, editSong, parseBulkAction, setSongStatus, trashSong } from '
 import { createSongListCache } from '../../src/services/catalogue/song-list-cache.ts';
 import { SONG_NOT_FOUND } from '../../src/services/catalogue/songs.ts';
 import { replaceAudio } from '../../src/services/media/audio.ts';
-import { mediaStorage } from '../../src/services/media/context.ts';
 import { deleteSongForever, restoreDeletedSong } from '../../src/services/trash/trash.ts';
 import { idParams } from '../../src/shared/schemas/common.ts';
 import { bulkBody, bulkParams, bulkResultSchema, songPatchBody, songSchema, statusBody } from '../../src/shared/schemas/song.ts';
@@ -22,7 +21,7 @@ export function songRoutes(ctx: AppContext) {
   const now = () => new Date(ctx.now());
   const admin = { admin: true, transform: adminFirst } as const;
   const lists = createSongListCache(ctx.db);
-  const storage = mediaStorage(ctx.config);
+  const { storage } = ctx;
   return new Elysia({ name: 'song-routes', prefix: '/api/songs' })
     .use(ctx.auth)
     // The two big lists answer from a per-version cache of gzipped JSON (song-list-response.ts).

@@ -6,6 +6,7 @@ import { appPasswordKey } from '../../src/services/accounts/app-passwords.ts';
 import { LoginThrottle } from '../../src/services/accounts/login-throttle.ts';
 import { NowPlaying } from '../../src/services/subsonic/activity.ts';
 import { findMethod, runMethod } from '../../src/services/subsonic/api.ts';
+import { createLibraryIndex } from '../../src/services/subsonic/library.ts';
 import { VerifiedCredentials, authenticate } from '../../src/services/subsonic/auth.ts';
 import { SUBSONIC_ERROR, SubsonicError, fromHttpStatus } from '../../src/services/subsonic/errors.ts';
 import { subsonicMedia } from './media.ts';
@@ -19,7 +20,8 @@ import { respond, respondError } from './respond.ts';
  */
 export function subsonicRoutes(ctx: AppContext) {
   const deps = { db: ctx.db, key: appPasswordKey(ctx.secret), throttle: new LoginThrottle(ctx.db, ctx.secret), verified: new VerifiedCredentials() };
-  const media = subsonicMedia(ctx, ctx.ffmpeg);
+  const libraries = createLibraryIndex(ctx.db);
+  const media = subsonicMedia(ctx, ctx.ffmpeg, libraries);
   const nowPlaying = new NowPlaying();
 
   const handle = async (request: Request, rawMethod: string, server: Parameters<typeof clientIp>[1]) => {
@@ -37,7 +39,7 @@ export function subsonicRoutes(ctx: AppContext) {
       const user = authenticate(deps, params, clientIp(request, server, ctx.config.trustProxy), now);
       if (!found) throw new SubsonicError(SUBSONIC_ERROR.notFound, `Unknown method: ${method.slice(0, 60)}`, 404);
       if (found.answers === 'bytes') return await media[found.send](request, params);
-      return respond(request, format, callback, 'ok', runMethod(found, { db: ctx.db, user, params, now, nowPlaying }));
+      return respond(request, format, callback, 'ok', runMethod(found, { db: ctx.db, user, params, now, nowPlaying, libraries }));
     } catch (error) {
       if (error instanceof SubsonicError) return respondError(request, format, callback, error);
       if (error instanceof HttpError) return respondError(request, format, callback, fromHttpStatus(error.status, error.message));

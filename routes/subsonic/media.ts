@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { IMAGE_CONTENT_TYPES } from '../../media/sniff.ts';
-import { fileResponse } from '../../media/stream.ts';
+import { createStatCache, fileResponse } from '../../media/stream.ts';
 import { TranscodeCache, transcodeKey } from '../../media/transcode-cache.ts';
 import { type Ffmpeg, TRANSCODE_CONTENT_TYPES, TranscodeBusyError, TranscodeSlots, bufferForLength, estimatedBytes, transcodeStream } from '../../media/transcode.ts';
 import type { AppContext } from '../../src/app-context.ts';
-import { mediaStorage } from '../../src/services/media/context.ts';
 import type { MediaAnswer } from '../../src/services/subsonic/api.ts';
 import { SUBSONIC_ERROR, SubsonicError } from '../../src/services/subsonic/errors.ts';
-import { currentLibrary } from '../../src/services/subsonic/library.ts';
+import type { LibraryIndex } from '../../src/services/subsonic/library.ts';
 import { type AudioSource, audioSource, chooseDelivery, coverImage } from '../../src/services/subsonic/media.ts';
 import type { Params } from '../../src/services/subsonic/params.ts';
 import { AUDIO_CONTENT_TYPES } from '../../src/shared/audio-formats.ts';
@@ -23,8 +22,9 @@ const opaqueTag = (value: string) => createHash('sha256').update(`hearth-subsoni
 export type MediaSender = (request: Request, params: Params) => Promise<Response>;
 
 /** stream, download and getCoverArt: bytes, with ranges and HEAD as /media and /objects answer them. */
-export function subsonicMedia(ctx: AppContext, ffmpeg: Ffmpeg | null): Record<MediaAnswer, MediaSender> {
-  const storage = mediaStorage(ctx.config);
+export function subsonicMedia(ctx: AppContext, ffmpeg: Ffmpeg | null, libraries: LibraryIndex): Record<MediaAnswer, MediaSender> {
+  const { storage } = ctx;
+  const stats = createStatCache();
   const cacheRoot = join(ctx.config.dataDir, 'cache');
   const transcodes = new TranscodeCache(join(cacheRoot, 'transcodes'), ctx.config.transcodeCacheBytes);
   const slots = new TranscodeSlots();
@@ -40,7 +40,7 @@ export function subsonicMedia(ctx: AppContext, ffmpeg: Ffmpeg | null): Record<Me
         etag: opaqueTag(source.hash),
         contentType: AUDIO_CONTENT_TYPES[source.format],
         cacheControl: REVALIDATE,
-        immutable: source.immutable,
+        stats: source.immutable ? stats : undefined,
       }),
     );
 
@@ -49,7 +49,7 @@ export function subsonicMedia(ctx: AppContext, ffmpeg: Ffmpeg | null): Record<Me
     const contentType = TRANSCODE_CONTENT_TYPES[format];
     const cached = transcodes.lookup(key);
     // A finished encoding is a file like any other: ranges, HEAD, ETag.
-    if (cached) return withRestHeaders(await fileResponse(request, cached, { etag: opaqueTag(key), contentType, cacheControl: REVALIDATE, immutable: true }));
+    if (cached) return withRestHeaders(await fileResponse(request, cached, { etag: opaqueTag(key), contentType, cacheControl: REVALIDATE, stats }));
     const estimate = params.bool('estimateContentLength') === true;
     const headers: Record<string, string> = { ...REST_HEADERS, 'content-type': contentType, 'x-content-duration': source.duration.toFixed(2) };
     if (request.method === 'HEAD') {
@@ -90,7 +90,7 @@ export function subsonicMedia(ctx: AppContext, ffmpeg: Ffmpeg | null): Record<Me
       return original(request, audioSource(ctx.db, storage, params));
     },
     async coverArt(request: Request, params: Params): Promise<Response> {
-      const image = await coverImage(ctx.db, storage, currentLibrary(ctx.db, ctx.now()), join(cacheRoot, 'covers'), params);
+      const image = await coverImage(ctx.db, storage, libraries.current(ctx.now()), join(cacheRoot, 'covers'), params);
       const response = await fileResponse(request, image.path, { etag: opaqueTag(image.hash), contentType: IMAGE_CONTENT_TYPES[image.format], cacheControl: REVALIDATE });
       response.headers.set('content-security-policy', "default-src 'none'; sandbox");
       return withRestHeaders(response);

@@ -3,7 +3,6 @@ import { MAX_AUDIO_BYTES, receiveMultipart } from '../../media/upload.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { NotFoundError } from '../../src/errors.ts';
 import { clientIp } from '../../src/http/client-ip.ts';
-import { mediaStorage } from '../../src/services/media/context.ts';
 import { findTempShare } from '../../src/services/shares/index.ts';
 import { createGuestQuota } from '../../src/services/shares/guest-quota.ts';
 import { assertGuestMayUpload, createTempShare, guestShareLimiter, listAllTempShares, removeTempShare } from '../../src/services/shares/temp-shares.ts';
@@ -15,7 +14,7 @@ import { adminTempShareListSchema, tempShareIdParams } from '../../src/shared/sc
  * admins pick expiry, list and delete (`/api/temp-shares`). Two spellings, so the prefix is `/api`.
  */
 export function tempShareRoutes(ctx: AppContext) {
-  const storage = mediaStorage(ctx.config);
+  const { storage } = ctx;
   const limiter = guestShareLimiter(ctx.db);
   const quota = ctx.config.anonShareQuotaBytes;
   const guestQuota = createGuestQuota(ctx.db, quota);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import { tempShares } from '../../db/schema/index.ts';
-import { filesUnder, fixture } from '../../media/test-helpers.ts';
+import { filesUnder, fixture } from '../../src/testing/media-fixtures.ts';
 import { encodeWav } from '../../media/wav.ts';
 import { type TestServer, startTestServer } from '../../src/testing/server.ts';
 

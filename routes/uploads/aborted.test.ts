@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { songs } from '../../db/schema/index.ts';
-import { filesUnder, fixtureBytes } from '../../media/test-helpers.ts';
+import { filesUnder, fixtureBytes } from '../../src/testing/media-fixtures.ts';
 import { type TestServer, startTestServer } from '../../src/testing/server.ts';
 
 let server: TestServer;

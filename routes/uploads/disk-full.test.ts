@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { previewUrl } from '../../media/images.ts';
-import { filesUnder, fixture } from '../../media/test-helpers.ts';
+import { filesUnder, fixture } from '../../src/testing/media-fixtures.ts';
 import { encodeWav } from '../../media/wav.ts';
 import type { SongDto } from '../../src/shared/types.ts';
 import { type TestServer, startTestServer } from '../../src/testing/server.ts';

@@ -3,14 +3,13 @@ import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES } from '../../media/upload.ts';
 import { ingestImage } from '../../media/images.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { uploadSong } from '../../src/services/media/audio.ts';
-import { mediaStorage } from '../../src/services/media/context.ts';
 import { songSchema } from '../../src/shared/schemas/song.ts';
 import { imageUploadSchema } from '../../src/shared/schemas/upload.ts';
 import { AUDIO_TOO_LARGE, IMAGE_TOO_LARGE, receiveUpload, requireFile } from '../upload-form.ts';
 
 /** `/api/upload`: admins' new songs and images, streamed to disk (a song's replaced audio is under /api/songs). */
 export function uploadRoutes(ctx: AppContext) {
-  const storage = mediaStorage(ctx.config);
+  const { storage } = ctx;
   return new Elysia({ name: 'upload-routes', prefix: '/api/upload' })
     .use(ctx.auth)
     .post(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { songs } from '../../db/schema/index.ts';
-import { filesUnder, fixture, fixtureBytes, multipart } from '../../media/test-helpers.ts';
+import { filesUnder, fixture, fixtureBytes, multipart } from '../../src/testing/media-fixtures.ts';
 import { type TestServer, startTestServer } from '../../src/testing/server.ts';
 
 let server: TestServer;

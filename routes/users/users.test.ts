@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { findUserByUsername } from '../../db/queries/users.ts';
 import { playlistEntries, playlists, sessions, songs, tempShares } from '../../db/schema/index.ts';
-import { fixture } from '../../media/test-helpers.ts';
+import { fixture } from '../../src/testing/media-fixtures.ts';
 import { insertPlaylist, insertSong } from '../../src/testing/factories.ts';
 import { type TestServer, startTestServer } from '../../src/testing/server.ts';
 

@@ -1,5 +1,6 @@
 import type { ParseArgsConfig } from 'node:util';
 import type { Db } from '../../db/client.ts';
+import type { MediaStorage } from '../../media/storage.ts';
 import type { Config } from '../config.ts';
 import type { DataDir } from '../data-dir.ts';
 import type { Logger } from '../logger.ts';
@@ -9,6 +10,8 @@ export interface CliContext {
   config: Config;
   paths: DataDir;
   log: Logger;
+  /** DATA_DIR/media, opened with the database. */
+  storage: MediaStorage;
   args: { values: Record<string, string | boolean | (string | boolean)[] | undefined>; positionals: string[] };
   print: (line: string) => void;
 }
@@ -25,5 +28,5 @@ export class CliUsageError extends Error {}
 /** A command on the data folder itself (backup, restore): it opens no database, and migrates nothing. */
 export interface FolderCommand {
   options: NonNullable<ParseArgsConfig['options']>;
-  run(ctx: Omit<CliContext, 'db' | 'log'>): Promise<void | number> | void | number;
+  run(ctx: Omit<CliContext, 'db' | 'log' | 'storage'>): Promise<void | number> | void | number;
 }

@@ -3,7 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, ut
 import { join } from 'node:path';
 import { listLiveAlbums } from '../../db/queries/albums.ts';
 import { albums, songs } from '../../db/schema/index.ts';
-import { filesUnder, fixture } from '../../media/test-helpers.ts';
+import { filesUnder, fixture } from '../testing/media-fixtures.ts';
 import { openDataDir } from '../data-dir.ts';
 import { runCli } from '../testing/process.ts';
 import { makeTempDir } from '../testing/server.ts';

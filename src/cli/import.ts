@@ -1,4 +1,3 @@
-import { mediaStorage } from '../services/media/context.ts';
 import { type ImportReport, importFolder } from '../services/media/import.ts';
 import { type CliCommand, CliUsageError } from './command.ts';
 import { CLI_PROGRAM } from '../release/is-binary.ts';
@@ -23,12 +22,12 @@ function summary(report: ImportReport, print: (line: string) => void): void {
 /** `npm run cli -- import DIR [--publish] [--in-place]` */
 export const importCommand: CliCommand = {
   options: { publish: { type: 'boolean', default: false }, 'in-place': { type: 'boolean', default: false } },
-  async run({ db, config, args, print }) {
+  async run({ db, storage, args, print }) {
     const dir = args.positionals[0];
     if (!dir) throw new CliUsageError(`"import" needs a folder: ${CLI_PROGRAM} import DIR [--publish] [--in-place]`);
     let report: ImportReport;
     try {
-      report = await importFolder(db, mediaStorage(config), dir, {
+      report = await importFolder(db, storage, dir, {
         publish: args.values.publish === true,
         inPlace: args.values['in-place'] === true,
         onProgress: process.stderr.isTTY ? progressBar : undefined,

@@ -4,6 +4,7 @@ import { dataDirPaths, openDataDir } from '../data-dir.ts';
 import { HttpError } from '../errors.ts';
 import { createLogger } from '../logger.ts';
 import { MigrationError, NewerDatabaseError } from '../../db/migrate.ts';
+import { localStorage } from '../../media/storage.ts';
 import { backupCommand, restoreCommand } from './backup.ts';
 import { type CliCommand, CliUsageError, type FolderCommand } from './command.ts';
 import { demoCommand } from './demo.ts';
@@ -76,7 +77,8 @@ async function main(argv: string[]): Promise<number> {
   const { handle, paths } = openDataDir(config.dataDir);
   try {
     const args = parseArgs({ args: rest, options: command.options, allowPositionals: true, strict: true });
-    const code = await command.run({ db: handle.db, config, paths, log: createLogger(config.logLevel), args, print: console.log });
+    const storage = localStorage(paths.mediaDir);
+    const code = await command.run({ db: handle.db, config, paths, log: createLogger(config.logLevel), storage, args, print: console.log });
     return typeof code === 'number' ? code : 0;
   } finally {
     handle.close();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { filesUnder } from '../../media/test-helpers.ts';
+import { filesUnder } from '../testing/media-fixtures.ts';
 import type { SongDto } from '../shared/types.ts';
 import type { TestServer } from '../testing/server.ts';
 

@@ -9,9 +9,9 @@ import { type LiveSession, SESSION_TTL_MS, resumeSession } from '../services/acc
 import { requestOrigin } from './client-ip.ts';
 import { readJsonBody } from './json-body.ts';
 
-export const SESSION_COOKIE = 'hearth_session';
+const SESSION_COOKIE = 'hearth_session';
 /** OWASP device cookie (src/services/accounts/device-cookie.ts); only ever sent to the login route. */
-export const DEVICE_COOKIE = 'hearth_device';
+const DEVICE_COOKIE = 'hearth_device';
 
 export interface AuthDeps {
   db: Db;

@@ -2,7 +2,7 @@ import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from
 
 /** Every API body is a small JSON object: the largest, a 10,000-song reorder, is under 100 KB. */
 export const JSON_MAX_BYTES = 256 * 1024;
-export const JSON_MAX_DEPTH = 16;
+const JSON_MAX_DEPTH = 16;
 
 const TOO_LARGE = 'The request body is too large';
 

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import type { MediaStorage } from '../../media/storage.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 
@@ -6,6 +7,8 @@ export interface JobDeps {
   db: Db;
   config: Config;
   log: Logger;
+  /** DATA_DIR/media, for the media clean-up after the trash purge. */
+  storage: MediaStorage;
   /** The clock; tests pass a moved one. */
   now: () => number;
 }

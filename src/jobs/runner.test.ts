@@ -22,7 +22,7 @@ describe('startJobs', () => {
       },
     ];
     const abort = new AbortController();
-    const deps = { db: server.db, config: parseConfig({}), log: createLogger('silent'), now: Date.now };
+    const deps = { db: server.db, config: parseConfig({}), storage: server.storage, log: createLogger('silent'), now: Date.now };
     const done = startJobs(jobs, deps, abort.signal);
     expect(runs).toEqual(['ok', 'boom']);
     // Each job's timer runs on its own: wait until both ran three times (a failing job that
@@ -54,7 +54,7 @@ describe('startJobs', () => {
         active--;
       },
     };
-    const done = startJobs([slow], { db: undefined as never, config: parseConfig({}), log: createLogger('silent'), now: Date.now }, abort.signal);
+    const done = startJobs([slow], { db: undefined as never, config: parseConfig({}), storage: undefined as never, log: createLogger('silent'), now: Date.now }, abort.signal);
     while (runs < 3) await Bun.sleep(5);
     abort.abort();
     await done();
@@ -67,7 +67,7 @@ describe('session cleanup job', () => {
     const server = await startTestServer();
     const cookie = await server.signUp('kid');
     const count = () => server.db.$client.query('SELECT count(*) AS n FROM sessions').get() as { n: number };
-    const deps = { db: server.db, config: server.config, log: createLogger('silent'), now: server.now };
+    const deps = { db: server.db, config: server.config, storage: server.storage, log: createLogger('silent'), now: server.now };
     await sessionCleanupJob.run(deps, new AbortController().signal);
     expect(count().n).toBe(1);
     server.advance(31 * 24 * 3600 * 1000);
@@ -80,7 +80,7 @@ describe('session cleanup job', () => {
   test('forgets login attempt counters a day after the last attempt', async () => {
     const server = await startTestServer();
     const count = () => server.db.$client.query('SELECT count(*) AS n FROM rate_limits').get() as { n: number };
-    const deps = { db: server.db, config: server.config, log: createLogger('silent'), now: server.now };
+    const deps = { db: server.db, config: server.config, storage: server.storage, log: createLogger('silent'), now: server.now };
     await server.request('/api/login', { method: 'POST', json: { username: 'nobody', password: 'wrong-password' } });
     await sessionCleanupJob.run(deps, new AbortController().signal);
     expect(count().n).toBe(2); // the username's and the address's

@@ -13,7 +13,7 @@ export interface CompiledIn {
   migrations: Record<string, string>;
 }
 
-export const VERSION = packageJson.version;
+const VERSION = packageJson.version;
 
 const HELP = `Hearth ${VERSION}: music for the whole family.
 

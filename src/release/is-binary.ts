@@ -1,5 +1,5 @@
 /** True inside the single binary: its build (src/release/release.ts) defines HEARTH_BINARY. */
-export const IS_BINARY = typeof HEARTH_BINARY !== 'undefined';
+const IS_BINARY = typeof HEARTH_BINARY !== 'undefined';
 
 /** How a person runs the CLI here, for usage texts and hints. */
 export const CLI_PROGRAM = IS_BINARY ? './hearth' : 'npm run cli --';

@@ -15,18 +15,18 @@ import { BUILD_ROOT, type BuildManifest, ROOT } from '../render/build-paths.ts';
 import { SERVICE_WORKER_FILE } from '../pwa/sw-build.ts';
 
 /** Bun's runtimes for the targets: x64 "baseline" also runs on small boxes without AVX2. */
-export const TARGETS = {
+const TARGETS = {
   'linux-x64': 'bun-linux-x64-baseline',
   'linux-arm64': 'bun-linux-arm64',
 } as const;
 export type Platform = keyof typeof TARGETS;
 
-export const DIST = join(ROOT, 'dist');
+const DIST = join(ROOT, 'dist');
 const ENTRY_DIR = join(BUILD_ROOT, 'release');
 /** The image decoder runs in a worker: the binary needs it as an entry of its own. */
 const WORKERS = ['media/image-worker.ts'];
 
-export const binaryPath = (platform: Platform) => join(DIST, `hearth-${platform}`);
+const binaryPath = (platform: Platform) => join(DIST, `hearth-${platform}`);
 
 function filesUnder(dir: string): string[] {
   return (readdirSync(dir, { recursive: true }) as string[])

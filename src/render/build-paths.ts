@@ -47,7 +47,7 @@ const SOURCE_GLOBS = [
   'bun.lock',
 ];
 
-export function isTestFile(path: string): boolean {
+function isTestFile(path: string): boolean {
   return /\.(test|spec)\.tsx?$/.test(path);
 }
 

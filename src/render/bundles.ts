@@ -29,7 +29,7 @@ export interface BuiltBundles {
 }
 
 /** A file strictly under `root`, or null: decoded path params may carry `..`. */
-export function fileUnder(root: string, relativePath: string): string | null {
+function fileUnder(root: string, relativePath: string): string | null {
   if (relativePath.includes('\0')) return null;
   const path = resolve(root, relativePath);
   if (!path.startsWith(root + sep)) return null;

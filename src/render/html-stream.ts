@@ -1,5 +1,5 @@
 /** Inline-script-safe JSON: `<` can't end the script, U+2028/2029 can't end a JS line. */
-export function scriptSafeJson(value: unknown): string {
+function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
@@ -8,7 +8,7 @@ export function escapeAttribute(value: string): string {
 }
 
 /** The global the client entry reads Flight chunks from (see client-entry.tsx). */
-export const FLIGHT_GLOBAL = '__hearthFlight';
+const FLIGHT_GLOBAL = '__hearthFlight';
 
 function flightScript(text: string, nonce: string): string {
   return `<script nonce="${escapeAttribute(nonce)}">(self.${FLIGHT_GLOBAL}||=[]).push(${scriptSafeJson(text)})</script>`;

@@ -8,7 +8,7 @@
 const BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]/g;
 // C0/C1 controls and the bidirectional marks, embeddings, overrides and isolates: RLO and
 // friends make a name display as something else ("mp3.exe" shown as "exe.3pm").
-export const UNSAFE_TEXT = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+const UNSAFE_TEXT = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 
 /** NFC, breaks as spaces, controls and bidi controls removed, trimmed. */
 export function cleanText(raw: string): string {

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from 'bun:test';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { checkBoundaries, formatViolation } from './boundaries.ts';
+import { checkBoundaries, formatViolation, rawSqlIn } from './boundaries.ts';
 import { makeTempDir } from './server.ts';
 
 const root = makeTempDir();
@@ -36,6 +36,27 @@ describe('planted violations are reported', () => {
     ['src/shared importing src/', 'src/shared/x.ts', "import { ConfigError } from '../config.ts';\nnew ConfigError('x');"],
     ['src/shared importing a node: builtin', 'src/shared/x.ts', "import { join } from 'node:path';\njoin();"],
     ['a service importing a job', 'src/services/media/gc.ts', "import { purgeJob } from '../../jobs/index.ts';\npurgeJob;"],
+    ['a service importing an http plugin', 'src/services/x.ts', "import { securityPlugin } from '../http/security.ts';\nsecurityPlugin;"],
+    ['a service importing the composition', 'src/services/x.ts', "import { createApp } from '../app.ts';\ncreateApp;"],
+    ['a job importing a route', 'src/jobs/x.ts', "import '../../routes/songs/index.ts';"],
+    ['an http plugin importing the renderer', 'src/http/x.ts', "import '../render/renderer.tsx';"],
+    ['a route importing the CLI', 'routes/x/index.ts', "import { runCli } from '../../src/cli/run.ts';\nrunCli;"],
+    ['a route importing a job', 'routes/x/index.ts', "import { purgeJob } from '../../src/jobs/index.ts';\npurgeJob;"],
+    ['config importing a service', 'src/config.ts', "import '../src/services/x.ts';"],
+    ['the pwa build importing the composition', 'src/pwa/x.ts', "import { buildAssets } from '../build.ts';\nbuildAssets;"],
+    ['a type-only import of db/ in a route', 'routes/a/index.ts', "import type { Db } from '../../db/client.ts';\nexport const f = (db: Db) => db;"],
+    ['an inline type import of db/ in a route', 'routes/a/index.ts', "import { type SongRow } from '../../db/schema/songs.ts';\nexport const f = (s: SongRow) => s;"],
+    ['a type-only re-export of server code in an island', 'islands/a.ts', "export type { Config } from '../src/config.ts';"],
+    ['a typeof import() of server code in an island', 'islands/a.ts', "export type Db = typeof import('../db/client.ts');"],
+    ['production code importing test code', 'src/services/x.ts', "import { startTestServer } from '../testing/server.ts';\nstartTestServer;"],
+    ['production code importing a test harness', 'islands/player/engine.ts', "import { fakeAudio } from './fake-audio.test-harness.ts';\nfakeAudio;"],
+    ['a file in a folder no rule covers', 'src/newfolder/x.ts', 'export const x = 1;'],
+    ['raw SQL through the sql tag in a service', 'src/services/x.ts', "import { tag } from './tag.ts';\nexport const q = (db: never) => tag(db, sql`select 1`);"],
+    ['raw SQL through the driver handle in a route', 'routes/x/index.ts', "export const ping = (db: { $client: { query(s: string): unknown } }) => db.$client.query('SELECT 1');"],
+    ['a statement run directly outside db/', 'src/services/x.ts', "export const f = (d: { exec(s: string): void }) => d.exec('PRAGMA busy_timeout = 5000');"],
+    ['a prepared statement outside db/', 'src/services/x.ts', "export const f = (d: { prepare(s: string): unknown }) => d.prepare('VACUUM INTO ?');"],
+    ['bun:sqlite outside db/', 'src/services/x.ts', "import { Database } from 'bun:sqlite';\nnew Database(':memory:');"],
+    ['drizzle-orm outside db/', 'src/services/x.ts', "import { eq } from 'drizzle-orm';\neq;"],
   ])('%s', (name, file, code) => {
     const dir = tree(name.replaceAll(' ', '-'), { [file]: code });
     const violations = checkBoundaries(dir);
@@ -55,19 +76,22 @@ describe('allowed imports and exemptions', () => {
       'src/render/renderer.tsx': "import { ensureBuilt } from '../build.ts';\nensureBuilt;",
       'src/jobs/purge.ts': "import { purgeTrash } from '../services/trash/trash.ts';\npurgeTrash;",
       'src/shared/a.ts': "import { b } from './b.ts';\nb;",
+      'src/services/a.ts': "import type { Db } from '../../db/client.ts';\nimport { ConfigError } from '../config.ts';\nimport { dataDirPaths } from '../data-dir.ts';\nexport const f = (db: Db) => [db, ConfigError, dataDirPaths];",
+      'src/http/a.ts': "import { findUser } from '../services/accounts/users.ts';\nfindUser;",
+      'src/pwa/a.ts': "import { csp } from '../render/csp.ts';\ncsp;",
+      'src/cli/a.ts': "import { purgeJob } from '../jobs/index.ts';\nimport { openDb } from '../../db/client.ts';\npurgeJob; openDb;",
+      'src/main.ts': "import { createApp } from './app.ts';\nimport '../routes/pages/registry.ts';\ncreateApp;",
+      'routes/b/index.ts': "import type { AppContext } from '../../src/app-context.ts';\nexport const f = (ctx: AppContext) => ctx;",
+      'db/queries/b.ts': "import { sql } from 'drizzle-orm';\nexport const q = (db: { $client: { query(s: string): unknown } }) => [sql`select 1`, db.$client.query('SELECT 1')];",
+      'src/services/b.ts': "// a regular expression's exec is not SQL\nexport const m = /x/.exec('x');",
     });
     expect(reported(dir)).toEqual([]);
   });
 
-  test('type-only imports are erased, so they never count', () => {
-    const dir = tree('types', {
-      'routes/a/index.ts': "import type { Db } from '../../db/client.ts';\nimport { type SongRow } from '../../db/schema/songs.ts';\nexport const f = (db: Db, s: SongRow) => [db, s];",
-    });
-    expect(reported(dir)).toEqual([]);
-  });
-
-  test('tests, src/testing, src/e2e and bench are exempt', () => {
+  test('tests, test harnesses, src/testing, src/e2e and bench are exempt', () => {
     const dir = tree('exempt', {
+      'islands/player/fake-audio.test-harness.ts': "import { Database } from 'bun:sqlite';\nnew Database();",
+      'islands/player/engine.test.ts': "import { fakeAudio } from './fake-audio.test-harness.ts';\nfakeAudio;",
       'routes/songs/songs.test.ts': "import { openDb } from '../../db/client.ts';\nopenDb;",
       'islands/app/shell.test.tsx': "import { startServer } from '../../src/testing/server.ts';\nstartServer;",
       'src/testing/x.ts': "import '../../islands/app/shell.tsx';",
@@ -82,3 +106,4 @@ test('the repository itself keeps every rule', () => {
   const violations = checkBoundaries(resolve(import.meta.dir, '../..'));
   expect(violations.map(formatViolation)).toEqual([]);
 });
+

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Db, type DbHandle, openDb } from '../../db/client.ts';
 import { migrateDb } from '../../db/migrate.ts';
+import { type MediaStorage, localStorage } from '../../media/storage.ts';
 import { createApp } from '../app.ts';
 import { type Config, parseConfig } from '../config.ts';
 import { openDataDir } from '../data-dir.ts';
@@ -15,6 +16,8 @@ export interface TestServer {
   db: Db;
   config: Config;
   dataDir: string;
+  /** The app's media storage (DATA_DIR/media). */
+  storage: MediaStorage;
   /** Moves the server's clock (rate limits, sessions, purge) forward. */
   advance(ms: number): void;
   now(): number;
@@ -41,10 +44,11 @@ export function sessionCookieFrom(response: Response): string {
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = makeTempDir();
   const config = parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', ...env });
-  const { handle, secret } = openDataDir(config.dataDir);
+  const { handle, secret, paths } = openDataDir(config.dataDir);
+  const storage = localStorage(paths.mediaDir);
   let offset = 0;
   const now = () => Date.now() + offset;
-  const app = createApp({ config, db: handle.db, secret, log: createLogger(config.logLevel), now });
+  const app = createApp({ config, db: handle.db, secret, log: createLogger(config.logLevel), now, storage });
   listen(app, config.host, config.port);
   const url = `http://127.0.0.1:${app.server!.port}`;
 
@@ -66,6 +70,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     db: handle.db,
     config,
     dataDir,
+    storage,
     advance: (ms) => {
       offset += ms;
     },

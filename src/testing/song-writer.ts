@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { encodeWav } from '../../media/wav.ts';
 import { openDataDir } from '../data-dir.ts';
-import { mediaStorage } from '../services/media/context.ts';
+import { localStorage } from '../../media/storage.ts';
 import { uploadSong } from '../services/media/audio.ts';
 
 // A second writer for backup tests: `bun src/testing/song-writer.ts` adds songs to DATA_DIR
@@ -9,8 +9,8 @@ import { uploadSong } from '../services/media/audio.ts';
 // "wrote N" after each, until SIGTERM or LIMIT songs (a bound, so it always stops).
 const dataDir = process.env.DATA_DIR!;
 const limit = Number(process.env.LIMIT ?? 5000);
-const { handle } = openDataDir(dataDir);
-const storage = mediaStorage({ dataDir });
+const { handle, paths } = openDataDir(dataDir);
+const storage = localStorage(paths.mediaDir);
 let stopping = false;
 process.on('SIGTERM', () => {
   stopping = true;

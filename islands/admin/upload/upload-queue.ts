@@ -182,5 +182,3 @@ export function createUploadQueue(deps: UploadDeps) {
   });
   return store;
 }
-
-export type UploadQueueStore = ReturnType<typeof createUploadQueue>;

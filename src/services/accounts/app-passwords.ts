@@ -24,14 +24,9 @@ const TOUCH_EVERY_MS = 5 * 60 * 1000;
 /** The AES-256-GCM key for app passwords, derived (HKDF-SHA256) from DATA_DIR/secret.key. */
 export type AppPasswordKey = Buffer & { readonly __appPasswordKey: true };
 
-const keys = new Map<string, AppPasswordKey>();
+/** Derived once by each route plugin that needs it, when the app is built (no cache: one HKDF). */
 export function appPasswordKey(secret: string): AppPasswordKey {
-  let key = keys.get(secret);
-  if (!key) {
-    key = Buffer.from(hkdfSync('sha256', secret, 'hearth', 'app-passwords v1', 32)) as AppPasswordKey;
-    keys.set(secret, key);
-  }
-  return key;
+  return Buffer.from(hkdfSync('sha256', secret, 'hearth', 'app-passwords v1', 32)) as AppPasswordKey;
 }
 
 function encrypt(key: AppPasswordKey, plain: string): string {

@@ -18,7 +18,7 @@ import { hashPassword } from './passwords.ts';
 /** Settings' and the CLI's refusal: demoting or removing the only admin would lock everyone out. */
 export const LAST_ADMIN_MESSAGE = 'Hearth needs at least one admin. Make someone else an admin first.';
 
-export function toAccountDto(row: UserWithCounts): AccountDto {
+function toAccountDto(row: UserWithCounts): AccountDto {
   return { id: row.id, username: row.username, isAdmin: row.isAdmin, createdAt: row.createdAt.toISOString(), playlistCount: row.playlistCount };
 }
 

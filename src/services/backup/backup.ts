@@ -1,9 +1,8 @@
-import { Database } from 'bun:sqlite';
 import { chmodSync, copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, unlinkSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import * as tar from 'tar';
 import { openReadOnly } from '../../../db/client.ts';
-import { inPlaceAudioPaths, libraryCounts } from '../../../db/queries/backup.ts';
+import { inPlaceAudioPaths, libraryCounts, snapshotDatabase } from '../../../db/queries/backup.ts';
 import { referencedArtworkUrls, referencedAudioHashes } from '../../../db/queries/media-refs.ts';
 import { newerDatabaseMessage, schemaState } from '../../../db/migrate.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
@@ -35,21 +34,6 @@ function removeStaleStaging(dataDir: string): void {
   for (const name of readdirSync(dataDir)) {
     const pid = Number(/^\.backup-(\d+)-/.exec(name)?.[1]);
     if (pid && !alive(pid)) rmSync(join(dataDir, name), { recursive: true, force: true });
-  }
-}
-
-/**
- * The database as one consistent snapshot while the server may be writing: VACUUM INTO reads
- * inside one read transaction (WAL lets writers go on), unlike a copy of hearth.db and its WAL.
- */
-function snapshotDatabase(dbPath: string, into: string): void {
-  // Read-write but writing nothing: a read-only handle cannot open a WAL database whose -shm is gone.
-  const live = new Database(dbPath, { create: false });
-  try {
-    live.exec('PRAGMA busy_timeout = 5000');
-    live.prepare('VACUUM INTO ?').run(into);
-  } finally {
-    live.close();
   }
 }
 

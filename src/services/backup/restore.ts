@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, st
 import { join, resolve } from 'node:path';
 import * as tar from 'tar';
 import { openReadOnly } from '../../../db/client.ts';
+import { quickCheck } from '../../../db/queries/backup.ts';
 import { newerDatabaseMessage, schemaState } from '../../../db/migrate.ts';
 import { BackupError, type BackupManifest, DB_FILE, FORMAT, MANIFEST, SECRET_FILE, emptyFolder, isBackupEntry } from './layout.ts';
 
@@ -31,8 +32,8 @@ function readManifest(dataDir: string): BackupManifest {
 function checkDatabase(path: string): void {
   const handle = openReadOnly(path);
   try {
-    const result = handle.sqlite.query('PRAGMA quick_check').get() as { quick_check: string };
-    if (result.quick_check !== 'ok') throw new BackupError(`The backup's database is damaged (${result.quick_check}).`);
+    const check = quickCheck(handle.db);
+    if (check !== 'ok') throw new BackupError(`The backup's database is damaged (${check}).`);
     const schema = schemaState(handle.db);
     if (schema.newer) throw new BackupError(`${newerDatabaseMessage(schema, 'The database in this backup')} Restore it with that newer Hearth.`);
   } finally {

@@ -25,7 +25,7 @@ export function listAlbums(db: Db, viewer: Viewer): AlbumDto[] {
 }
 
 /** An album that is not in the trash, or 404. */
-export function requireLiveAlbum(db: Db, id: number): AlbumRow {
+function requireLiveAlbum(db: Db, id: number): AlbumRow {
   const album = findAlbumById(db, id);
   if (!album || album.deletedAt) throw new NotFoundError(ALBUM_NOT_FOUND);
   return album;

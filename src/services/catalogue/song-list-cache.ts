@@ -1,7 +1,8 @@
 import { brotliCompress, brotliDecompressSync, constants } from 'node:zlib';
 import type { Db } from '../../../db/client.ts';
-import { inReadSnapshot, readCatalogueVersion } from '../../../db/queries/songs.ts';
+import { inReadSnapshot } from '../../../db/queries/songs.ts';
 import type { SongDto } from '../../shared/types.ts';
+import { catalogueVersion } from './catalogue-version.ts';
 import { listAllSongs, listLibrary } from './songs.ts';
 
 /** `library`: GET /api/songs, the same for everyone. `admin`: GET /api/songs/all, admins only. */
@@ -60,10 +61,10 @@ export function createSongListCache(db: Db, options: { identityTtlMs?: number } 
   /** The view's entry for the current version; a new version builds the JSON once. */
   function current(view: SongListView): Entry {
     const cached = entries.get(view);
-    if (cached && cached.version === readCatalogueVersion(db)) return cached;
+    if (cached && cached.version === catalogueVersion(db)) return cached;
     if (cached?.dropIdentity) clearTimeout(cached.dropIdentity);
     // Version and rows from one snapshot: a write landing meanwhile can't be labelled old.
-    const { version, songs } = inReadSnapshot(db, () => ({ version: readCatalogueVersion(db), songs: BUILD[view](db) }));
+    const { version, songs } = inReadSnapshot(db, () => ({ version: catalogueVersion(db), songs: BUILD[view](db) }));
     work.builds += 1;
     const entry: Entry = { version, etag: etagOf(view, version), encoded: {}, making: {}, source: Buffer.from(JSON.stringify(songs)) as Bytes };
     entries.set(view, entry);
@@ -115,7 +116,7 @@ export function createSongListCache(db: Db, options: { identityTtlMs?: number } 
     },
     /** The ETag the view has now: one indexed read, no list work. */
     currentEtag(view: SongListView): string {
-      return etagOf(view, readCatalogueVersion(db));
+      return etagOf(view, catalogueVersion(db));
     },
     /**
      * The view's body in the first of `accepted` (preference order) that is ready. When none

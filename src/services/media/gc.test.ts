@@ -4,7 +4,7 @@ import { Jimp } from 'jimp';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { songs, tempShares } from '../../../db/schema/index.ts';
-import { filesUnder, fixture } from '../../../media/test-helpers.ts';
+import { filesUnder, fixture } from '../../testing/media-fixtures.ts';
 import { createLogger } from '../../logger.ts';
 import { type TestServer, startTestServer } from '../../testing/server.ts';
 import { collectOrphanMedia } from './gc.ts';
@@ -20,7 +20,7 @@ afterAll(() => server.stop());
 const hashOf = (url: string) => url.split('/').pop()!.split('.')[0]!;
 const stored = (kind: string) => filesUnder(join(server.dataDir, 'media', kind)).map((f) => f.split('/').pop()!.slice(0, 64));
 const run = (later = 2 * 3600_000) =>
-  collectOrphanMedia(null, { db: server.db, config: server.config, log: createLogger('silent'), now: () => server.now() + later });
+  collectOrphanMedia(null, { db: server.db, storage: server.storage, log: createLogger('silent'), now: () => server.now() + later });
 
 async function post(path: string, name: string, fields: Record<string, string> = {}) {
   const form = new FormData();
@@ -64,7 +64,7 @@ test('a file goes only when nothing references it, after a grace period', async 
 test('the hourly purge job runs the media clean-up: an expired share goes with its file', async () => {
   const { purgeJob } = await import('../../jobs/index.ts');
   const share = await post('/api/temp-share', 'tone.aac', { title: 'brief', expiresIn: '1day' });
-  await purgeJob.purgeNow({ db: server.db, config: server.config, log: createLogger('silent'), now: () => server.now() + 3 * 24 * 3600_000 });
+  await purgeJob.purgeNow({ db: server.db, config: server.config, storage: server.storage, log: createLogger('silent'), now: () => server.now() + 3 * 24 * 3600_000 });
   expect(server.db.select().from(tempShares).where(eq(tempShares.id, share.id)).get()).toBeUndefined();
   expect(stored('audio')).not.toContain(hashOf(share.audioUrl));
 });

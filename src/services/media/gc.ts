@@ -2,14 +2,13 @@ import { referencedArtworkUrls, referencedAudioHashes } from '../../../db/querie
 import { deleteExpiredTempShares } from '../../../db/queries/temp-shares.ts';
 import { type GcResult, collectGarbage } from '../../../media/gc.ts';
 import type { Db } from '../../../db/client.ts';
-import type { Config } from '../../config.ts';
+import type { MediaStorage } from '../../../media/storage.ts';
 import type { Logger } from '../../logger.ts';
-import { mediaStorage } from './context.ts';
 
 /** What a clean-up needs; the purge job passes its own deps (services never import jobs). */
 export interface MediaGcDeps {
   db: Db;
-  config: Pick<Config, 'dataDir'>;
+  storage: MediaStorage;
   log: Logger;
   now: () => number;
 }
@@ -21,7 +20,7 @@ export interface MediaGcDeps {
 export function collectOrphanMedia(_purged: unknown, deps: MediaGcDeps): GcResult & { expiredShares: number } {
   const expired = deleteExpiredTempShares(deps.db, new Date(deps.now()));
   const refs = { audio: referencedAudioHashes(deps.db), artworkUrls: referencedArtworkUrls(deps.db) };
-  const result = collectGarbage(mediaStorage(deps.config), refs, { now: deps.now() });
+  const result = collectGarbage(deps.storage, refs, { now: deps.now() });
   const removed = result.audio + result.images + result.previews + result.temp;
   if (expired.length + removed > 0) {
     deps.log.info(`Media clean-up: ${expired.length} expired shares, ${result.audio} audio, ${result.images} images, ${result.previews} previews, ${result.temp} temp files removed`);

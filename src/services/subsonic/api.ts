@@ -5,7 +5,7 @@ import { type NowPlaying, activityLists, nowPlayingList, scrobble, star, starred
 import { type ActivityLists, album, albumList2, artist, artists, indexes, musicDirectory, musicFolders, randomSongs, song } from './browse.ts';
 import type { Marks } from './dto.ts';
 import { notAuthorised, notFound } from './errors.ts';
-import { type Library, currentLibrary } from './library.ts';
+import type { Library, LibraryIndex } from './library.ts';
 import type { Params } from './params.ts';
 import { createPlaylist, deletePlaylist, playlist, playlists, updatePlaylist } from './playlists.ts';
 import { search3 } from './search.ts';
@@ -18,6 +18,8 @@ export interface Call {
   params: Params;
   now: number;
   nowPlaying: NowPlaying;
+  /** The Subsonic routes' library index (rebuilt per catalogue version). */
+  libraries: LibraryIndex;
 }
 
 interface Context extends Call {
@@ -126,7 +128,7 @@ export function runMethod(method: DataMethod, call: Call): XmlObject {
   const context: Context = {
     ...call,
     get library() {
-      return (library ??= currentLibrary(call.db, call.now));
+      return (library ??= call.libraries.current(call.now));
     },
     marks: userMarks(call.db, call.user.id),
     activity: activityLists(call.db, call.user.id),

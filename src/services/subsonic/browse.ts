@@ -9,7 +9,7 @@ import { IGNORED_ARTICLES, type Library, type LibraryAlbum, type LibraryArtist, 
 import { type Params, numericId } from './params.ts';
 import type { XmlObject } from './xml.ts';
 
-export const MUSIC_FOLDER = { id: 1, name: 'Hearth' };
+const MUSIC_FOLDER = { id: 1, name: 'Hearth' };
 
 export function musicFolders(): XmlObject {
   return { musicFolders: { musicFolder: [MUSIC_FOLDER] } };

@@ -9,12 +9,10 @@ export interface Marks {
   plays(songId: number): { count: number; lastPlayedAt: number } | undefined;
 }
 
-export const NO_MARKS: Marks = { starred: () => undefined, plays: () => undefined };
-
 const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
 
-export const albumIdOf = (id: number) => `al-${id}`;
-export const songCoverId = (id: number) => `mf-${id}`;
+const albumIdOf = (id: number) => `al-${id}`;
+const songCoverId = (id: number) => `mf-${id}`;
 
 const formatOf = (song: SongDto) => song.audioUrl.slice(song.audioUrl.lastIndexOf('.') + 1) as AudioFormat;
 

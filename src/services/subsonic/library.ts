@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../../db/client.ts';
 import { listLibraryRows } from '../../../db/queries/subsonic.ts';
-import { readCatalogueVersion } from '../../../db/queries/songs.ts';
+import { catalogueVersion } from '../catalogue/catalogue-version.ts';
 
 export const UNKNOWN_ARTIST = 'Unknown Artist';
-export const VARIOUS_ARTISTS = 'Various Artists';
+const VARIOUS_ARTISTS = 'Various Artists';
 
 /** An artist as the phone apps see it: derived from the songs' artist tags (and album artists). */
 export interface LibraryArtist {
@@ -41,7 +41,7 @@ export interface Library {
 }
 
 /** Artist names compare as one when they differ only in case, spacing or Unicode form. */
-export function artistKey(name: string): string {
+function artistKey(name: string): string {
   return name.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
@@ -92,7 +92,7 @@ function tally(db: Db) {
 }
 
 /** Builds the library from the database (about 50 ms at 50,000 songs). */
-export function buildLibrary(db: Db, version: number, now: number): Library {
+function buildLibrary(db: Db, version: number, now: number): Library {
   const { artists, albums, artistOf, songIds } = tally(db);
   for (const album of albums.values()) {
     // The album artist has most of its songs; with no majority it is a compilation.
@@ -121,18 +121,21 @@ export function buildLibrary(db: Db, version: number, now: number): Library {
   };
 }
 
-const cache = new WeakMap<Db, Library>();
-
 /**
- * The library for the catalogue as it is now: rebuilt only when the catalogue version moves
- * (triggers bump it on any write to songs or albums, from any process), so browsing is a map
- * lookup and a version read.
+ * The library index of one database, owned by the Subsonic routes: `current(now)` is the
+ * library for the catalogue as it is now, rebuilt only when the catalogue version moves (any
+ * write to the catalogue, from any process), so browsing is a map lookup and a version read.
  */
-export function currentLibrary(db: Db, now: number): Library {
-  const version = readCatalogueVersion(db);
-  const known = cache.get(db);
-  if (known && known.version === version) return known;
-  const library = buildLibrary(db, version, now);
-  cache.set(db, library);
-  return library;
+export function createLibraryIndex(db: Db) {
+  let known: Library | null = null;
+  return {
+    current(now: number): Library {
+      const version = catalogueVersion(db);
+      if (known && known.version === version) return known;
+      known = buildLibrary(db, version, now);
+      return known;
+    },
+  };
 }
+
+export type LibraryIndex = ReturnType<typeof createLibraryIndex>;

@@ -9,7 +9,7 @@ import { requireLiveSong } from '../catalogue/songs.ts';
 // star write, so a song starred on the phone is a favourite in the browser and back.
 
 const FAMILY = { isAdmin: false } as const;
-export const RECENTLY_PLAYED_LIMIT = 50;
+const RECENTLY_PLAYED_LIMIT = 50;
 
 /** Favourites: the user's starred songs the family can still hear, most recently starred first. */
 export function favouriteSongs(db: Db, userId: number): SongDto[] {

@@ -45,11 +45,11 @@ export function audioSource(db: Db, storage: MediaStorage, params: Params): Audi
 export type Delivery = { kind: 'original' } | { kind: 'transcode'; format: TranscodeFormat; kbps: number };
 
 /** Bit rates offered (kbit/s): a request is rounded down to one, so the cache holds few variants. */
-export const BIT_RATES = [32, 48, 64, 96, 128, 160, 192, 256, 320] as const;
+const BIT_RATES = [32, 48, 64, 96, 128, 160, 192, 256, 320] as const;
 const DEFAULT_KBPS: Record<TranscodeFormat, number> = { mp3: 192, opus: 128 };
 
 const snap = (kbps: number) => [...BIT_RATES].reverse().find((rate) => rate <= kbps) ?? BIT_RATES[0];
-export const sourceKbps = (source: Pick<AudioSource, 'fileSize' | 'duration'>) =>
+const sourceKbps = (source: Pick<AudioSource, 'fileSize' | 'duration'>) =>
   source.duration > 0 ? (source.fileSize * 8) / source.duration / 1000 : Number.POSITIVE_INFINITY;
 
 /**
@@ -95,8 +95,7 @@ export interface CoverImage {
 }
 
 /** Sizes made (px, square): a request gets the smallest at least as large, or the original past the last. */
-export const COVER_SIZES = [64, 128, 256, 512, 1024] as const;
-const making = new Map<string, Promise<boolean>>();
+const COVER_SIZES = [64, 128, 256, 512, 1024] as const;
 
 async function resized(storage: MediaStorage, source: { path: string; format: ImageFormat }, target: string, size: number): Promise<boolean> {
   if (storage.mtime(target) !== null) return true;
@@ -130,10 +129,6 @@ export async function coverImage(db: Db, storage: MediaStorage, library: Library
   const size = wanted > 0 ? COVER_SIZES.find((candidate) => candidate >= wanted) : undefined;
   if (!size) return { path: source.path, hash, format: source.format };
   const target = join(cacheDir, hash.slice(0, 2), `${hash}-${size}.jpg`);
-  let pending = making.get(target);
-  if (!pending) {
-    pending = resized(storage, source, target, size).finally(() => making.delete(target));
-    making.set(target, pending);
-  }
-  return (await pending) ? { path: target, hash: `${hash}-${size}`, format: 'jpg' } : { path: source.path, hash, format: source.format };
+  const made = await storage.makeOnce(target, () => resized(storage, source, target, size));
+  return made ? { path: target, hash: `${hash}-${size}`, format: 'jpg' } : { path: source.path, hash, format: source.format };
 }

@@ -2,8 +2,8 @@ import { readdirSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { join } from 'node:path';
 
-/** Test-only helpers for media: fixture paths and hand-built multipart bodies. */
-export const FIXTURES = join(import.meta.dir, 'testdata');
+/** Test-only helpers for media: fixture paths (media/testdata) and hand-built multipart bodies. */
+export const FIXTURES = join(import.meta.dir, '../../media/testdata');
 export const fixture = (name: string) => join(FIXTURES, name);
 
 export interface Part {
