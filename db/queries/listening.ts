@@ -1,7 +1,7 @@
 import type { Db } from '../client.ts';
 import type { StarKind } from '../schema/index.ts';
 import { perDb } from './prepared.ts';
-import { LIVE_ALBUM_JOIN, SONG_VALUE_COLUMNS, type SongValues } from './songs.ts';
+import { LIVE_ALBUM_JOIN, SONG_VALUE_COLUMNS, type SongValues } from './song-values.ts';
 
 // Plays and stars per user (db/schema/listening.ts). Raw prepared SQL: they are read on every
 // Subsonic listing and written on every scrobble.

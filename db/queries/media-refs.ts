@@ -2,26 +2,15 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { type AlbumRow, type SongRow, albums, playlists, songs, tempShares } from '../schema/index.ts';
 
-/** Rows that point at stored media: songs created from uploads, and what garbage collection asks. */
-export interface NewSong {
-  title: string;
-  artist: string | null;
+/**
+ * Rows that point at stored media: songs created from uploads, and what garbage collection asks.
+ * A new song names its album (found or created by name) instead of pointing at one.
+ */
+export type NewSong = Omit<typeof songs.$inferInsert, 'id' | 'albumId' | 'createdAt' | 'updatedAt' | 'deletedAt'> & {
   albumName: string | null;
-  albumOrder: number | null;
-  artworkUrl: string | null;
-  audioHash: string;
-  audioFormat: string;
-  audioPath: string | null;
-  duration: number;
-  fileSize: number;
-  originalFilename: string | null;
-  status: 'pending' | 'published';
-  userId: number | null;
-  shareId: string;
   /** Used only when the album has to be created. */
   albumShareId: string;
-  tags?: string[];
-}
+};
 
 // No artwork is stored on the album: it shows its first published song's (db/queries/albums.ts),
 // so a pending upload's cover never becomes the album's.
@@ -39,7 +28,7 @@ function findOrCreateAlbum(tx: Db, name: string, shareId: string, userId: number
 export function insertSongWithAlbum(db: Db, values: NewSong): { song: SongRow; albumName: string | null } {
   return db.transaction((tx) => {
     const { albumName, albumShareId, ...row } = values;
-    const album = albumName ? findOrCreateAlbum(tx as unknown as Db, albumName, albumShareId, row.userId) : null;
+    const album = albumName ? findOrCreateAlbum(tx as unknown as Db, albumName, albumShareId, row.userId ?? null) : null;
     const song = tx.insert(songs).values({ ...row, albumId: album?.id ?? null }).returning().get();
     return { song, albumName: album?.name ?? null };
   });

@@ -1,6 +1,6 @@
 import type { Db } from '../client.ts';
 import { perDb } from './prepared.ts';
-import { LIVE_ALBUM_JOIN, SONG_VALUE_COLUMNS, type SongValues } from './songs.ts';
+import { LIVE_ALBUM_JOIN, SONG_VALUE_COLUMNS, type SongValues } from './song-values.ts';
 
 // songs_fts is the FTS5 table of migration 0001 (rowid = songs.id; the album column holds the
 // live album's name only, migration 0002). Raw SQL: drizzle has no FTS5 and this path is hot.

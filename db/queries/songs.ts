@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { perDb } from './prepared.ts';
-import { type SongRow, type SongStatus, albums, songs } from '../schema/index.ts';
+import type { SongStatus } from '../../src/shared/enums.ts';
+import { type SongRow, albums, songs } from '../schema/index.ts';
+import { LIVE_ALBUM_JOIN, SONG_VALUE_COLUMNS, type SongValues } from './song-values.ts';
 
 /** A song with the name of its album when that album is live (a trashed album has no name). */
 export interface SongWithAlbum {
@@ -32,40 +34,6 @@ const byIdQuery = perDb((db) =>
     .where(eq(songs.id, sql.placeholder('id')))
     .prepare(),
 );
-
-/**
- * A song and its live album's name as positional values, in SONG_VALUE_COLUMNS order. The
- * 50,000-song lists read these straight from bun:sqlite: through drizzle (an object per row
- * and per join side) the same rows took ~220 ms instead of ~95 ms. Timestamps are epoch ms;
- * tags are JSON text.
- */
-export type SongValues = [
-  id: number,
-  title: string,
-  artist: string | null,
-  tags: string,
-  albumId: number | null,
-  albumName: string | null,
-  albumOrder: number | null,
-  artworkUrl: string | null,
-  audioHash: string,
-  audioFormat: string,
-  duration: number,
-  fileSize: number,
-  status: SongStatus,
-  userId: number | null,
-  shareId: string,
-  createdAt: number,
-  deletedAt: number | null,
-  originalFilename: string | null,
-];
-
-/** Aliases: songs `s`, and `a` from LIVE_ALBUM_JOIN. */
-// a.id, not s.album_id: a song of a trashed album points at no album (as its name is null).
-export const SONG_VALUE_COLUMNS = `s.id, s.title, s.artist, s.tags, a.id, a.name, s.album_order, s.artwork_url,
-  s.audio_hash, s.audio_format, s.duration, s.file_size, s.status, s.user_id, s.share_id, s.created_at,
-  s.deleted_at, s.original_filename`;
-export const LIVE_ALBUM_JOIN = 'LEFT JOIN albums a ON a.id = s.album_id AND a.deleted_at IS NULL';
 
 // Unary + keeps SQLite off the status index so it walks the NOCASE title index in order (no sort).
 const listValuesQuery = (where: string) =>

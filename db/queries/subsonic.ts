@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { type UserRow, users } from '../schema/index.ts';
 import { perDb } from './prepared.ts';
-import { LIVE_ALBUM_JOIN, SONG_VALUE_COLUMNS, type SongValues } from './songs.ts';
+import { LIVE_ALBUM_JOIN, SONG_VALUE_COLUMNS, type SongValues } from './song-values.ts';
 
 // The Subsonic API's reads (src/services/subsonic). Raw prepared SQL: these run per request or
 // over the whole catalogue, and the visibility rule is the library's: published and not trashed.

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { type DisplayPreference, type UserRow, users } from '../schema/index.ts';
+import type { DisplayPreference } from '../../src/shared/enums.ts';
+import { type UserRow, users } from '../schema/index.ts';
 
 export function findUserByUsername(db: Db, username: string): UserRow | undefined {
   return db

@@ -1,12 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { SONG_STATUSES } from '../../src/shared/enums.ts';
 import { albums } from './albums.ts';
 import { createdAt, deletedAt, updatedAt } from './columns.ts';
 import { users } from './users.ts';
-
-// The API's copy is src/shared/enums.ts (db/ imports nothing above it); a test keeps them equal.
-export const SONG_STATUSES = ['pending', 'published'] as const;
-export type SongStatus = (typeof SONG_STATUSES)[number];
 
 export const songs = sqliteTable(
   'songs',

@@ -1,9 +1,6 @@
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { DISPLAY_PREFERENCES } from '../../src/shared/enums.ts';
 import { createdAt, updatedAt } from './columns.ts';
-
-// The API's copy is src/shared/enums.ts (db/ imports nothing above it); a test keeps them equal.
-export const DISPLAY_PREFERENCES = ['nothing', 'artist', 'album', 'artist-album'] as const;
-export type DisplayPreference = (typeof DISPLAY_PREFERENCES)[number];
 
 export const users = sqliteTable('users', {
   id: integer('id').primaryKey({ autoIncrement: true }),

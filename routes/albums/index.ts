@@ -12,10 +12,9 @@ import { toAlbumDto } from '../../src/services/catalogue/dto.ts';
 import { parseId } from '../../src/services/catalogue/ids.ts';
 import { listSongsOfAlbum } from '../../src/services/catalogue/songs.ts';
 import { adminFirst, signedInFirst } from '../songs/gate.ts';
-import { albumListSchema, albumSchema } from '../../src/shared/schemas/album.ts';
+import { albumListSchema, albumNameBody, albumSchema } from '../../src/shared/schemas/album.ts';
+import { idParams } from '../../src/shared/schemas/common.ts';
 import { songListSchema } from '../../src/shared/schemas/song.ts';
-import { idParams } from '../songs/model.ts';
-import { albumNameBody } from './model.ts';
 
 const albumId = (raw: string) => parseId(raw, ALBUM_NOT_FOUND);
 

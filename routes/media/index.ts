@@ -6,7 +6,7 @@ import { NotFoundError } from '../../src/errors.ts';
 import type { LiveSession } from '../../src/services/accounts/sessions.ts';
 import { mediaStorage } from '../../src/services/media/context.ts';
 import { type AudioTarget, parseAudioFile, songAudioTarget, tempShareAudioTarget } from '../../src/services/media/access.ts';
-import { audioParams } from './model.ts';
+import { audioParams } from '../../src/shared/schemas/media.ts';
 
 const PRIVATE_IMMUTABLE = 'private, max-age=31536000, immutable';
 

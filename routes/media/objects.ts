@@ -5,7 +5,7 @@ import { fileResponse } from '../../media/stream.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { NotFoundError } from '../../src/errors.ts';
 import { mediaStorage } from '../../src/services/media/context.ts';
-import { objectParams } from './model.ts';
+import { objectParams } from '../../src/shared/schemas/media.ts';
 
 const PUBLIC_IMMUTABLE = 'public, max-age=31536000, immutable';
 const IMAGE_FILE = /^([0-9a-f]{64})\.(png|jpg|webp|gif)$/;

@@ -13,10 +13,9 @@ import {
   trashPlaylist,
 } from '../../src/services/playlists/playlists.ts';
 import { signedInFirst } from '../songs/gate.ts';
-import { playlistListSchema, playlistSchema } from '../../src/shared/schemas/playlist.ts';
+import { idParams } from '../../src/shared/schemas/common.ts';
+import { addSongBody, entryParams, playlistListSchema, playlistNameBody, playlistSchema, reorderBody } from '../../src/shared/schemas/playlist.ts';
 import { songListSchema } from '../../src/shared/schemas/song.ts';
-import { idParams } from '../songs/model.ts';
-import { addSongBody, entryParams, playlistNameBody, reorderBody } from './model.ts';
 
 const playlistId = (raw: string) => parseId(raw, PLAYLIST_NOT_FOUND);
 

@@ -1,8 +1,7 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../src/app-context.ts';
 import { searchSongs } from '../../src/services/catalogue/search.ts';
-import { searchResultSchema } from '../../src/shared/schemas/search.ts';
-import { searchQuery } from './model.ts';
+import { searchQuery, searchResultSchema } from '../../src/shared/schemas/search.ts';
 
 /** Spec §7 search: `GET /api/search?q=` → `{songs}`. */
 export function searchRoutes(ctx: AppContext) {

@@ -8,7 +8,7 @@ import { endSession, startSession } from '../../src/services/accounts/sessions.t
 import { toUserDto } from '../../src/services/accounts/user-dto.ts';
 import { assertCredentialsShape, authenticate, changeDisplayPreference, createUser } from '../../src/services/accounts/users.ts';
 import { assertRegistrationOpen } from '../../src/services/settings/settings.ts';
-import { credentialsBody, displayPreferenceBody, userResponse } from './model.ts';
+import { credentialsBody, displayPreferenceBody, userSchema as userResponse } from '../../src/shared/schemas/user.ts';
 
 /** Spec §7 Session: who am I, login, register, logout, display preference. */
 export function sessionRoutes(ctx: AppContext) {

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../src/app-context.ts';
 import { getSettings, updateSettings } from '../../src/services/settings/settings.ts';
-import { settingsBody, settingsResponse } from './model.ts';
+import { settingsBody, settingsSchema as settingsResponse } from '../../src/shared/schemas/settings.ts';
 
 /** Instance settings, admin only: registration, the default share expiry, the guests' quota in use, ffmpeg. */
 export function settingsRoutes(ctx: AppContext) {

@@ -2,9 +2,8 @@ import { Elysia } from 'elysia';
 import type { AppContext } from '../../src/app-context.ts';
 import { NotFoundError } from '../../src/errors.ts';
 import { findAlbumShare, findPlaylistShare, findSongShare } from '../../src/services/shares/index.ts';
-import { albumShareSchema, playlistShareSchema } from '../../src/shared/schemas/share.ts';
+import { albumShareSchema, playlistShareSchema, shareIdParams } from '../../src/shared/schemas/share.ts';
 import { songSchema } from '../../src/shared/schemas/song.ts';
-import { shareIdParams } from './model.ts';
 
 /** Found, or the one 404 that missing, expired and forbidden all share. */
 function found<T>(value: T | null, message: string): T {

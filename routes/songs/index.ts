@@ -6,8 +6,8 @@ import { createSongListCache } from '../../src/services/catalogue/song-list-cach
 import { SONG_NOT_FOUND } from '../../src/services/catalogue/songs.ts';
 import { adminFirst } from './gate.ts';
 import { songListResponse } from './song-list-response.ts';
-import { bulkResultSchema, songSchema } from '../../src/shared/schemas/song.ts';
-import { bulkBody, bulkParams, idParams, songPatchBody, statusBody } from './model.ts';
+import { idParams } from '../../src/shared/schemas/common.ts';
+import { bulkBody, bulkParams, bulkResultSchema, songPatchBody, songSchema, statusBody } from '../../src/shared/schemas/song.ts';
 
 const songId = (raw: string) => parseId(raw, SONG_NOT_FOUND);
 

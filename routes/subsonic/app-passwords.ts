@@ -4,7 +4,7 @@ import { appPasswordKey, createAppPassword, listAppPasswords, revokeAppPassword 
 import { parseId } from '../../src/services/catalogue/ids.ts';
 import { appPasswordSchema, newAppPasswordSchema } from '../../src/shared/schemas/app-password.ts';
 import { signedInFirst } from '../songs/gate.ts';
-import { idParams } from '../songs/model.ts';
+import { idParams } from '../../src/shared/schemas/common.ts';
 
 const nameBody = t.Object({ name: t.String({ maxLength: 10_000 }) }, { error: 'name is required and must be text' });
 

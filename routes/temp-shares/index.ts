@@ -7,9 +7,8 @@ import { mediaStorage } from '../../src/services/media/context.ts';
 import { findTempShare } from '../../src/services/shares/index.ts';
 import { createGuestQuota } from '../../src/services/shares/guest-quota.ts';
 import { assertGuestMayUpload, createTempShare, guestShareLimiter, listAllTempShares, removeTempShare } from '../../src/services/shares/temp-shares.ts';
-import { tempShareSchema } from '../../src/shared/schemas/share.ts';
-import { adminTempShareListSchema } from '../../src/shared/schemas/temp-share-admin.ts';
-import { shareIdParams, tempShareIdParams } from './model.ts';
+import { shareIdParams, tempShareSchema } from '../../src/shared/schemas/share.ts';
+import { adminTempShareListSchema, tempShareIdParams } from '../../src/shared/schemas/temp-share-admin.ts';
 
 /** Temporary shares (spec §7, design §4): anyone uploads one file; admins pick expiry, list, delete. */
 export function tempShareRoutes(ctx: AppContext) {

@@ -15,7 +15,7 @@ import { albumSchema } from '../../src/shared/schemas/album.ts';
 import { songSchema } from '../../src/shared/schemas/song.ts';
 import { deletedAlbumListSchema, deletedSongListSchema } from '../../src/shared/schemas/trash.ts';
 import { adminFirst } from '../songs/gate.ts';
-import { idParams } from '../songs/model.ts';
+import { idParams } from '../../src/shared/schemas/common.ts';
 
 /** Spec §7 Trash (admins): what is in Deleted, restore, and delete forever. */
 export function trashRoutes(ctx: AppContext) {

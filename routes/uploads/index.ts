@@ -6,8 +6,7 @@ import { BadRequestError, NotFoundError } from '../../src/errors.ts';
 import { replaceAudio, uploadSong } from '../../src/services/media/audio.ts';
 import { mediaStorage } from '../../src/services/media/context.ts';
 import { songSchema } from '../../src/shared/schemas/song.ts';
-import { imageUploadSchema } from '../../src/shared/schemas/upload.ts';
-import { songIdParams } from './model.ts';
+import { imageUploadSchema, songIdParams } from '../../src/shared/schemas/upload.ts';
 
 const AUDIO_TOO_LARGE = 'The file exceeds the 100MB size limit';
 

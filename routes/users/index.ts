@@ -3,7 +3,13 @@ import type { AppContext } from '../../src/app-context.ts';
 import { NotFoundError } from '../../src/errors.ts';
 import { findAccount } from '../../src/services/accounts/family-accounts.ts';
 import { createUser, listAccounts, removeAccount, updateAccount } from '../../src/services/accounts/users.ts';
-import { accountListResponse, accountResponse, newUserBody, userChangesBody, userIdParams } from './model.ts';
+import {
+  accountListSchema as accountListResponse,
+  accountSchema as accountResponse,
+  newUserBody,
+  userChangesBody,
+  userIdParams,
+} from '../../src/shared/schemas/accounts.ts';
 
 /** Malformed ids (`abc`, `1e3`, `../x`) are 404 like missing ones. */
 function userId(raw: string): number {

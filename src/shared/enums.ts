@@ -1,6 +1,6 @@
 /**
- * Value lists the API exposes. Plain data (no TypeBox), so islands may import them as values.
- * db/schema keeps its own copies (db/ imports nothing above it); src/services/enum-lists.test.ts keeps them equal.
+ * Value lists the API exposes and the database's columns are declared with (db/schema imports
+ * this file). Plain data (no TypeBox), so islands may import them as values.
  */
 export const SONG_STATUSES = ['pending', 'published'] as const;
 export type SongStatus = (typeof SONG_STATUSES)[number];

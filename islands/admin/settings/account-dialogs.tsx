@@ -5,7 +5,7 @@ import { Button } from '../../ui/button.tsx';
 import { Checkbox } from '../../ui/checkbox.tsx';
 import { Dialog, DialogContent, DialogFooter } from '../../ui/dialog.tsx';
 import { Field, Input, Label } from '../../ui/input.tsx';
-import type { NewAccount } from '../../lib/api/accounts.ts';
+import type { NewAccount } from '../../../src/shared/schemas/accounts.ts';
 
 /** Spec §5 minimums, shown under the fields once a submit was tried. */
 const usernameProblem = (username: string) => (username.trim().length < USERNAME_MIN ? MESSAGES.usernameTooShort : undefined);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AccountDto } from '../../../src/shared/schemas/accounts.ts';
-import { type NewAccount, accountApi, accountKeys } from '../../lib/api/accounts.ts';
+import type { AccountDto, NewAccount } from '../../../src/shared/schemas/accounts.ts';
+import { accountApi, accountKeys } from '../../lib/api/accounts.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { messageOf } from './settings-queries.ts';
 

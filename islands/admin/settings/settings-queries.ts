@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SettingsChanges } from '../../../src/shared/schemas/settings.ts';
 import type { SettingsDto } from '../../../src/shared/types.ts';
-import { type SettingsChanges, settingsApi, settingsKeys } from '../../lib/api/settings.ts';
+import { settingsApi, settingsKeys } from '../../lib/api/settings.ts';
 import { toast } from '../../ui/toast-store.ts';
 
 /** Shown at once, then the server's answer; a refusal puts the old value back (docs/decisions.md). */

@@ -1,4 +1,4 @@
-/** The API's cap on ids per bulk request (routes/songs/model.ts BULK_MAX). */
+/** The API's cap on ids per bulk request (BULK_MAX in src/shared/schemas/song.ts). */
 export const BULK_CHUNK = 1000;
 
 /** A chunk the server refused: its 1-based positions in the selection, its ids, the reason. */

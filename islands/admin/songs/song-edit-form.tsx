@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { AlbumDto, SongDto } from '../../../src/shared/types.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, Input, NativeSelect } from '../../ui/input.tsx';
-import type { SongPatch } from '../../lib/api/songs.ts';
+import type { SongPatch } from '../../../src/shared/schemas/song.ts';
 import { TagInput } from './tag-input.tsx';
 
 interface SongEditFormProps {

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import type { SongPatch } from '../../../src/shared/schemas/song.ts';
 import type { SongDto, SongStatus } from '../../../src/shared/types.ts';
 import { albumKeys } from '../../lib/api/albums.ts';
-import { type SongPatch, songApi, songKeys } from '../../lib/api/songs.ts';
+import { songApi, songKeys } from '../../lib/api/songs.ts';
 import { uploadApi } from '../../lib/api/uploads.ts';
 import { toast } from '../../ui/toast-store.ts';
 

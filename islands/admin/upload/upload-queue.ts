@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { SongStatus } from '../../../src/shared/enums.ts';
+import type { SongPatch } from '../../../src/shared/schemas/song.ts';
 import { type UploadedSong, UploadError } from './upload-transport.ts';
 import { type Notice, finalTitle, screenBatch, titleFromFileName } from './upload-rules.ts';
 
@@ -26,7 +27,7 @@ export interface UploadItem {
 export interface UploadDeps {
   send(file: File, status: SongStatus, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<UploadedSong>;
   /** PATCH /api/songs/{id}; rejects with the text to show. */
-  update(songId: number, changes: { title?: string; artist?: string }): Promise<void>;
+  update(songId: number, changes: Pick<SongPatch, 'title' | 'artist'>): Promise<void>;
   /** A song was written: refresh the reads that list songs. */
   saved(): void;
   highlight(songId: number): void;

@@ -11,7 +11,7 @@ import {
 } from '../../../db/queries/accounts.ts';
 import { deleteAppPasswordsOfUser } from '../../../db/queries/app-passwords.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.ts';
-import type { AccountDto } from '../../shared/schemas/accounts.ts';
+import type { AccountChanges, AccountDto } from '../../shared/schemas/accounts.ts';
 import { passwordProblem } from '../../shared/validation.ts';
 import { hashPassword } from './passwords.ts';
 
@@ -35,11 +35,6 @@ function assertAnotherAdminRemains(db: Db, id: number): void {
   const user = findUserWithCounts(db, id);
   if (!user) throw new NotFoundError('User not found');
   if (user.isAdmin && countOtherAdmins(db, id) === 0) throw new ConflictError(LAST_ADMIN_MESSAGE);
-}
-
-export interface AccountChanges {
-  password?: string | undefined;
-  isAdmin?: boolean | undefined;
 }
 
 /**

@@ -7,19 +7,17 @@ import {
   setDisplayPreference,
   updateUser,
 } from '../../../db/queries/users.ts';
-import type { DisplayPreference, UserRow } from '../../../db/schema/index.ts';
+import type { UserRow } from '../../../db/schema/index.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.ts';
-import type { AccountDto } from '../../shared/schemas/accounts.ts';
+import type { DisplayPreference } from '../../shared/enums.ts';
+import type { AccountDto, NewAccount } from '../../shared/schemas/accounts.ts';
 import { passwordProblem, usernameProblem } from '../../shared/validation.ts';
 import { assertUsernameDistinct, normalizeUsername } from '../names/usernames.ts';
 import { LAST_ADMIN_MESSAGE, listAccounts, removeAccount, updateAccount } from './family-accounts.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 
-export interface NewUser {
-  username: string;
-  password: string;
-  isAdmin: boolean;
-}
+/** The sign-up or an admin's new account, the admin flag decided by the caller. */
+export type NewUser = Required<NewAccount>;
 
 /** Throws a 400 with the spec's text for the first bad field. */
 export function assertCredentialsShape(username: string, password: string): void {

@@ -1,62 +1,46 @@
-import type { SongValues } from '../../../db/queries/songs.ts';
+import { SONG_VALUE_AT, type SongValues, songValuesOf } from '../../../db/queries/song-values.ts';
 import type { AlbumRow, PlaylistRow, SongRow, TempShareRow } from '../../../db/schema/index.ts';
 import { songAudioUrl, tempShareAudioUrl } from '../../../media/paths.ts';
 import type { AlbumDto, PlaylistDto, SongDto, TempShareDto } from '../../shared/types.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/**
- * Explicit mappers: file paths, hashes and other internal columns never reach a client.
- * `albumName` is the live album's (queries join only live albums): without it the song points
- * at no album, so a trashed album's id is not offered as if it were live.
- */
-export function toSongDto(row: SongRow, albumName: string | null = null): SongDto {
-  return {
-    id: row.id,
-    title: row.title,
-    artist: row.artist,
-    tags: row.tags,
-    albumId: albumName === null ? null : row.albumId,
-    albumName,
-    albumOrder: row.albumOrder,
-    artworkUrl: row.artworkUrl,
-    audioUrl: songAudioUrl(row),
-    duration: row.duration,
-    fileSize: row.fileSize,
-    status: row.status,
-    userId: row.userId,
-    shareId: row.shareId,
-    createdAt: row.createdAt.toISOString(),
-    deletedAt: iso(row.deletedAt),
-    originalFilename: row.originalFilename,
-  };
-}
-
 const isoMs = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 // Nearly every song has no tags: skip JSON.parse for the common case (50,000 calls a list).
 const parseTags = (json: string): string[] => (json === '[]' ? [] : (JSON.parse(json) as string[]));
+const at = SONG_VALUE_AT;
 
-/** toSongDto for a raw row of the big lists (db/queries/songs.ts SongValues): the same shape. */
+/**
+ * The one song mapper, from the fast path's raw values (db/queries/song-values.ts); drizzle rows
+ * come through toSongDto. Explicit: file paths, hashes and other internal columns never reach a
+ * client. `albumName` is the live album's: without it the song points at no album, so a trashed
+ * album's id is not offered as if it were live.
+ */
 export function songDtoFromValues(v: SongValues): SongDto {
   return {
-    id: v[0],
-    title: v[1],
-    artist: v[2],
-    tags: parseTags(v[3]),
-    albumId: v[4],
-    albumName: v[5],
-    albumOrder: v[6],
-    artworkUrl: v[7],
-    audioUrl: songAudioUrl({ shareId: v[14], audioHash: v[8], audioFormat: v[9] }),
-    duration: v[10],
-    fileSize: v[11],
-    status: v[12],
-    userId: v[13],
-    shareId: v[14],
-    createdAt: new Date(v[15]).toISOString(),
-    deletedAt: isoMs(v[16]),
-    originalFilename: v[17],
+    id: v[at.id],
+    title: v[at.title],
+    artist: v[at.artist],
+    tags: parseTags(v[at.tags]),
+    albumId: v[at.albumId],
+    albumName: v[at.albumName],
+    albumOrder: v[at.albumOrder],
+    artworkUrl: v[at.artworkUrl],
+    audioUrl: songAudioUrl({ shareId: v[at.shareId], audioHash: v[at.audioHash], audioFormat: v[at.audioFormat] }),
+    duration: v[at.duration],
+    fileSize: v[at.fileSize],
+    status: v[at.status],
+    userId: v[at.userId],
+    shareId: v[at.shareId],
+    createdAt: new Date(v[at.createdAt]).toISOString(),
+    deletedAt: isoMs(v[at.deletedAt]),
+    originalFilename: v[at.originalFilename],
   };
+}
+
+/** A drizzle song row (with its live album's name, if any) through the same mapper. */
+export function toSongDto(row: SongRow, albumName: string | null = null): SongDto {
+  return songDtoFromValues(songValuesOf(row, albumName));
 }
 
 export function toAlbumDto(row: AlbumRow): AlbumDto {

@@ -1,21 +1,15 @@
 import type { Db } from '../../../db/client.ts';
 import { findAlbumById } from '../../../db/queries/albums.ts';
 import { type SongChanges, findLiveSongIds, setSongsStatus, trashSongs, updateSong } from '../../../db/queries/songs.ts';
-import type { SongStatus } from '../../../db/schema/index.ts';
 import { BadRequestError, NotFoundError } from '../../errors.ts';
+import type { SongStatus } from '../../shared/enums.ts';
 import { cleanText } from '../../shared/text.ts';
+import type { SongPatch } from '../../shared/schemas/song.ts';
 import type { BulkResultDto, SongDto } from '../../shared/types.ts';
 import { toSongDto } from './dto.ts';
 import { TITLE_MAX, normalizeTags, requireArtworkUrl, requireName } from './rules.ts';
 import { SONG_NOT_FOUND, requireLiveSong } from './songs.ts';
 
-export interface SongPatch {
-  title?: string;
-  artist?: string | null;
-  tags?: string[];
-  albumId?: number | null;
-  artworkUrl?: string | null;
-}
 
 /** Validates a PATCH body into column changes; only the fields present change. */
 function songChanges(db: Db, patch: SongPatch): SongChanges {

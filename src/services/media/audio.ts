@@ -9,7 +9,7 @@ import type { ReceivedFile } from '../../../media/upload.ts';
 import { NotFoundError, UnsupportedMediaTypeError } from '../../errors.ts';
 import { randomId } from '../../shared/ids.ts';
 import { cleanOptionalText } from '../../shared/text.ts';
-import type { SongDto } from '../../shared/types.ts';
+import type { SongDto, SongStatus } from '../../shared/types.ts';
 import { toSongDto } from '../catalogue/dto.ts';
 
 export interface CheckedAudio {
@@ -47,7 +47,7 @@ export function dropIfUnreferenced(db: Db, storage: MediaStorage, hash: string):
 }
 
 export interface SongOptions {
-  status: 'pending' | 'published';
+  status: SongStatus;
   userId: number | null;
   /** --in-place imports: the file stays where it is. */
   audioPath?: string | null;

@@ -3,9 +3,9 @@ import { type Settings, readSetting, readSettings, writeSettings } from '../../.
 import { anonymousBytes } from '../../../db/queries/temp-shares.ts';
 import { ForbiddenError } from '../../errors.ts';
 import { type ShareExpiry, isShareExpiry } from '../../shared/share-expiry.ts';
+import type { SettingsChanges } from '../../shared/schemas/settings.ts';
 import type { SettingsDto } from '../../shared/types.ts';
 
-export type SettingsChanges = Partial<Pick<SettingsDto, 'registrationOpen' | 'defaultShareExpiry'>>;
 
 /** A stored value that is not a choice any more (a hand-edited database) reads as the default. */
 function expiryOf(settings: Settings): ShareExpiry {

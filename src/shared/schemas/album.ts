@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { nullable } from './common.ts';
 
-/** Spec §3 Album. */
+/** An album as the API answers it. */
 export const albumSchema = Type.Object({
   id: Type.Number(),
   name: Type.String(),
@@ -13,3 +13,7 @@ export const albumSchema = Type.Object({
 export type AlbumDto = Static<typeof albumSchema>;
 
 export const albumListSchema = Type.Array(albumSchema);
+
+/** `POST /api/albums` and `PATCH /api/albums/:id`. */
+export const albumNameBody = Type.Object({ name: Type.String({ maxLength: 10_000 }) }, { error: 'name is required and must be text' });
+export type AlbumName = Static<typeof albumNameBody>;

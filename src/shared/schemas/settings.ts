@@ -15,3 +15,17 @@ export const settingsSchema = Type.Object({
   ffmpegVersion: Type.Union([Type.String(), Type.Null()]),
 });
 export type SettingsDto = Static<typeof settingsSchema>;
+
+const problem = `Settings accept registrationOpen (true or false) and defaultShareExpiry (one of ${SHARE_EXPIRIES.join(', ')})`;
+
+/** `PATCH /api/settings` (admins): either setting or both. */
+export const settingsBody = Type.Object(
+  {
+    registrationOpen: Type.Optional(Type.Boolean({ error: problem })),
+    // Literals, not a UnionEnum: Elysia fills an absent UnionEnum with its first value, so
+    // saving registrationOpen alone would reset the expiry to never.
+    defaultShareExpiry: Type.Optional(Type.Union(SHARE_EXPIRIES.map((value) => Type.Literal(value)), { error: problem })),
+  },
+  { additionalProperties: false, error: problem },
+);
+export type SettingsChanges = Static<typeof settingsBody>;

@@ -4,7 +4,7 @@ import { nullable } from './common.ts';
 import { playlistSchema } from './playlist.ts';
 import { songListSchema } from './song.ts';
 
-/** Spec §3 Temporary share; presented to players as a song whose artist is sharedBy. */
+/** A temporary share; presented to players as a song whose artist is sharedBy. */
 export const tempShareSchema = Type.Object({
   id: Type.Number(),
   title: Type.String(),
@@ -26,3 +26,6 @@ export type AlbumShareDto = Static<typeof albumShareSchema>;
 /** `GET /api/share/playlist/:shareId`. */
 export const playlistShareSchema = Type.Object({ playlist: playlistSchema, songs: songListSchema });
 export type PlaylistShareDto = Static<typeof playlistShareSchema>;
+
+/** `/…/:shareId` of a share page or its audio. */
+export const shareIdParams = Type.Object({ shareId: Type.String({ maxLength: 200 }) });

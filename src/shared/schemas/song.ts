@@ -1,8 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { SONG_STATUSES } from '../enums.ts';
-import { nullable, oneOf } from './common.ts';
+import { nullable, oneOf, rowId, unionEnum } from './common.ts';
 
-/** Spec §3 Song. audioUrl and artworkUrl are same-origin paths; times are ISO 8601. */
+/** A song as the API answers it. audioUrl and artworkUrl are same-origin paths; times are ISO 8601. */
 export const songSchema = Type.Object({
   id: Type.Number(),
   title: Type.String(),
@@ -30,3 +30,37 @@ export const songListSchema = Type.Array(songSchema);
 /** `POST /api/songs/bulk/:action`: how many songs changed. */
 export const bulkResultSchema = Type.Object({ count: Type.Number() });
 export type BulkResultDto = Static<typeof bulkResultSchema>;
+
+/** The most songs one bulk action (or a playlist's new order, ten times this) may name. */
+export const BULK_MAX = 1000;
+
+const nullableText = nullable(Type.String({ maxLength: 10_000 }));
+
+/** `PATCH /api/songs/:id`: the fields an admin edits; absent fields stay as they are. */
+export const songPatchBody = Type.Object(
+  {
+    title: Type.Optional(Type.String({ maxLength: 10_000 })),
+    artist: Type.Optional(nullableText),
+    tags: Type.Optional(Type.Array(Type.String({ maxLength: 10_000 }), { maxItems: 1000 })),
+    albumId: Type.Optional(nullable(rowId())),
+    artworkUrl: Type.Optional(nullableText),
+  },
+  { additionalProperties: false },
+);
+export type SongPatch = Static<typeof songPatchBody>;
+
+/** `PATCH /api/songs/:id/status`. */
+export const statusBody = Type.Object(
+  { status: unionEnum(SONG_STATUSES) },
+  { error: `status must be one of ${SONG_STATUSES.join(', ')}` },
+);
+export type SongStatusChange = Static<typeof statusBody>;
+
+/** `POST /api/songs/bulk/:action`: the action is publish, unpublish or delete. */
+export const bulkParams = Type.Object({ action: Type.String() });
+
+export const bulkBody = Type.Object(
+  { songIds: Type.Array(rowId(), { minItems: 1, maxItems: BULK_MAX }) },
+  { error: `songIds must be a list of 1 to ${BULK_MAX} song ids` },
+);
+export type BulkSongs = Static<typeof bulkBody>;

@@ -13,3 +13,6 @@ export const adminTempShareSchema = Type.Composite([
 export type AdminTempShareDto = Static<typeof adminTempShareSchema>;
 
 export const adminTempShareListSchema = Type.Array(adminTempShareSchema);
+
+/** `DELETE /api/temp-shares/:id` (admins). */
+export const tempShareIdParams = Type.Object({ id: Type.String({ maxLength: 20 }) });

@@ -2,7 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { albumSchema } from './album.ts';
 import { songSchema } from './song.ts';
 
-// Spec §4: days until the purge removes it for good.
+// Days until the purge removes it for good.
 const daysRemaining = Type.Object({ daysRemaining: Type.Number() });
 
 export const deletedSongSchema = Type.Composite([songSchema, daysRemaining]);

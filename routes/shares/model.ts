@@ -1,3 +1,0 @@
-import { t } from 'elysia';
-
-export const shareIdParams = t.Object({ shareId: t.String({ maxLength: 200 }) });

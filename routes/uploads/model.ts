@@ -1,3 +1,0 @@
-import { t } from 'elysia';
-
-export const songIdParams = t.Object({ id: t.String({ maxLength: 20 }) });
