@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { AccountChanges, NewAccount } from '../../../src/shared/schemas/accounts.ts';
 import { apiRequest } from './request.ts';
 
 /** `/api/users`: the family accounts (admins). */
@@ -8,17 +9,6 @@ export const accountPaths = {
 };
 
 export const accountKeys = { list: ['admin', 'users'] as const };
-
-export interface NewAccount {
-  username: string;
-  password: string;
-  isAdmin: boolean;
-}
-
-export interface AccountChanges {
-  password?: string;
-  isAdmin?: boolean;
-}
 
 export const useAccounts = () => useQuery({ queryKey: accountKeys.list, queryFn: () => apiRequest(accountPaths.list, { expect: 'accounts' }) });
 

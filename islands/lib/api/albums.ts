@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { AlbumName } from '../../../src/shared/schemas/album.ts';
 import { apiRequest } from './request.ts';
 
 /** `/api/albums/*`: the albums, one album and its songs, the admins' writes. */
@@ -31,8 +32,8 @@ export function useAlbumSongs(id: string) {
 }
 
 export const albumApi = {
-  create: (name: string) => apiRequest(albumPaths.list, { method: 'POST', body: { name }, expect: 'album' }),
-  rename: (id: number, name: string) => apiRequest(albumPaths.one(id), { method: 'PATCH', body: { name }, expect: 'album' }),
+  create: (name: string) => apiRequest(albumPaths.list, { method: 'POST', body: { name } satisfies AlbumName, expect: 'album' }),
+  rename: (id: number, name: string) => apiRequest(albumPaths.one(id), { method: 'PATCH', body: { name } satisfies AlbumName, expect: 'album' }),
   /** Moves the album to the trash; its songs stay. */
   remove: (id: number) => apiRequest(albumPaths.one(id), { method: 'DELETE' }),
   restore: (id: number) => apiRequest(albumPaths.restore(id), { method: 'POST', expect: 'album' }),

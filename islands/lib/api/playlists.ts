@@ -1,4 +1,5 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
+import type { PlaylistName, PlaylistOrder, PlaylistSongAdd } from '../../../src/shared/schemas/playlist.ts';
 import { apiRequest } from './request.ts';
 
 /** `/api/playlists/*`: the signed-in user's playlists, one playlist and its songs, their writes. */
@@ -42,10 +43,10 @@ export function refreshPlaylist(queryClient: QueryClient, id: string) {
 }
 
 export const playlistApi = {
-  create: (name: string) => apiRequest(playlistPaths.list, { method: 'POST', body: { name }, expect: 'playlist' }),
-  rename: (id: string, name: string) => apiRequest(playlistPaths.one(id), { method: 'PATCH', body: { name }, expect: 'playlist' }),
+  create: (name: string) => apiRequest(playlistPaths.list, { method: 'POST', body: { name } satisfies PlaylistName, expect: 'playlist' }),
+  rename: (id: string, name: string) => apiRequest(playlistPaths.one(id), { method: 'PATCH', body: { name } satisfies PlaylistName, expect: 'playlist' }),
   remove: (id: string) => apiRequest(playlistPaths.one(id), { method: 'DELETE' }),
-  addSong: (id: string | number, songId: number) => apiRequest(playlistPaths.songs(id), { method: 'POST', body: { songId }, expect: 'songs' }),
+  addSong: (id: string | number, songId: number) => apiRequest(playlistPaths.songs(id), { method: 'POST', body: { songId } satisfies PlaylistSongAdd, expect: 'songs' }),
   removeSong: (id: string, songId: number) => apiRequest(playlistPaths.song(id, songId), { method: 'DELETE' }),
-  reorder: (id: string, songIds: number[]) => apiRequest(playlistPaths.songs(id), { method: 'PUT', body: { songIds }, expect: 'songs' }),
+  reorder: (id: string, songIds: number[]) => apiRequest(playlistPaths.songs(id), { method: 'PUT', body: { songIds } satisfies PlaylistOrder, expect: 'songs' }),
 };

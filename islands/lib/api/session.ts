@@ -1,3 +1,4 @@
+import type { Credentials } from '../../../src/shared/schemas/user.ts';
 import { apiRequest } from './request.ts';
 
 /**
@@ -9,11 +10,6 @@ export const sessionPaths = {
   register: '/api/register',
   logout: '/api/logout',
 };
-
-export interface Credentials {
-  username: string;
-  password: string;
-}
 
 export const sessionApi = {
   login: (credentials: Credentials) => apiRequest(sessionPaths.login, { method: 'POST', body: credentials, expect: 'user' }),

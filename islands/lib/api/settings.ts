@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SettingsDto } from '../../../src/shared/types.ts';
+import type { SettingsChanges } from '../../../src/shared/schemas/settings.ts';
 import { apiRequest } from './request.ts';
 
 /** `/api/settings` (admins); the settings also carry the guests' quota, which a share delete changes. */
 export const settingsPaths = { settings: '/api/settings' };
 
 export const settingsKeys = { settings: ['admin', 'settings'] as const };
-
-export type SettingsChanges = Partial<Pick<SettingsDto, 'registrationOpen' | 'defaultShareExpiry'>>;
 
 export const useSettings = () => useQuery({ queryKey: settingsKeys.settings, queryFn: () => apiRequest(settingsPaths.settings, { expect: 'settings' }) });
 

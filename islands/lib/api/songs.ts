@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { BulkSongs, SongPatch, SongStatusChange } from '../../../src/shared/schemas/song.ts';
 import type { SongStatus } from '../../../src/shared/types.ts';
 import { apiRequest } from './request.ts';
 import { type BulkAction, songPaths } from './song-paths.ts';
@@ -11,14 +12,6 @@ export const songKeys = {
   /** Admins' list of every song; invalidating `library` refreshes it too. */
   all: ['songs', 'all'] as const,
 };
-
-export interface SongPatch {
-  title?: string;
-  artist?: string | null;
-  tags?: string[];
-  albumId?: number | null;
-  artworkUrl?: string | null;
-}
 
 /** The library read: every published song, sorted by title by the server. */
 export const librarySongsQuery = {
@@ -37,7 +30,7 @@ export function useAdminSongs() {
 
 export const songApi = {
   update: (id: number, patch: SongPatch) => apiRequest(songPaths.one(id), { method: 'PATCH', body: patch, expect: 'song' }),
-  setStatus: (id: number, status: SongStatus) => apiRequest(songPaths.status(id), { method: 'PATCH', body: { status }, expect: 'song' }),
+  setStatus: (id: number, status: SongStatus) => apiRequest(songPaths.status(id), { method: 'PATCH', body: { status } satisfies SongStatusChange, expect: 'song' }),
   /** Moves the song to the trash. */
   remove: (id: number) => apiRequest(songPaths.one(id), { method: 'DELETE' }),
   replaceAudio: (id: number, file: File) => {
@@ -46,7 +39,7 @@ export const songApi = {
     return apiRequest(songPaths.audio(id), { method: 'PATCH', body, expect: 'song' });
   },
   /** One request for up to the server's cap of ids; all or nothing. */
-  bulk: (action: BulkAction, songIds: number[]) => apiRequest(songPaths.bulk(action), { method: 'POST', body: { songIds }, expect: 'bulkResult' }),
+  bulk: (action: BulkAction, songIds: number[]) => apiRequest(songPaths.bulk(action), { method: 'POST', body: { songIds } satisfies BulkSongs, expect: 'bulkResult' }),
   restore: (id: number) => apiRequest(songPaths.restore(id), { method: 'POST', expect: 'song' }),
   deleteForever: (id: number) => apiRequest(songPaths.permanent(id), { method: 'DELETE' }),
 };

@@ -1,3 +1,4 @@
+import type { DisplayPreferenceChange } from '../../../src/shared/schemas/user.ts';
 import type { DisplayPreference } from '../../../src/shared/types.ts';
 import { apiRequest } from './request.ts';
 
@@ -15,5 +16,5 @@ export const userKeys = {
 export const userApi = {
   me: () => apiRequest(userPaths.me, { expect: 'user' }),
   setDisplayPreference: (displayPreference: DisplayPreference) =>
-    apiRequest(userPaths.displayPreference, { method: 'PATCH', body: { displayPreference }, expect: 'user' }),
+    apiRequest(userPaths.displayPreference, { method: 'PATCH', body: { displayPreference } satisfies DisplayPreferenceChange, expect: 'user' }),
 };
