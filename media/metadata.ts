@@ -1,7 +1,7 @@
 import { type IAudioMetadata, type IOptions, parseBlob, parseFile } from 'music-metadata';
 import { bytesReader, readImageSize, withinPixelBudget } from './image-size.ts';
-import type { AudioFormat } from './paths.ts';
-import { AUDIO_CONTENT_TYPES, type ImageFormat, sniffImage } from './sniff.ts';
+import { AUDIO_CONTENT_TYPES, type AudioFormat } from '../src/shared/audio-formats.ts';
+import { type ImageFormat, sniffImage } from './sniff.ts';
 
 export interface AudioTags {
   duration: number;

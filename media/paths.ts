@@ -5,9 +5,6 @@ import { join } from 'node:path';
  * Audio URLs carry the owner's shareId (the capability a guest holds) and the content hash
  * (so replaced audio gets a new URL and old ones can be cached forever).
  */
-export const AUDIO_FORMATS = ['mp3', 'flac', 'ogg', 'opus', 'm4a', 'wav', 'aac'] as const;
-export type AudioFormat = (typeof AUDIO_FORMATS)[number];
-
 export const HASH_PATTERN = /^[0-9a-f]{64}$/;
 
 export function audioFilePath(mediaDir: string, hash: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import type { AudioFormat } from './paths.ts';
+import type { AudioFormat } from '../src/shared/audio-formats.ts';
 import { type ByteReader, fileReader, sniffAudio } from './sniff.ts';
 import { fixture, fixtureBytes } from './test-helpers.ts';
 

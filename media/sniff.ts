@@ -1,5 +1,5 @@
 import { isConfirmedFrame } from './mpeg-frame.ts';
-import type { AudioFormat } from './paths.ts';
+import type { AudioFormat } from '../src/shared/audio-formats.ts';
 
 /** Reads `length` bytes at `offset` (fewer at the end of the file). */
 export type ByteReader = (offset: number, length: number) => Promise<Uint8Array>;
@@ -111,16 +111,6 @@ export function sniffImage(b: Uint8Array): ImageFormat | null {
   if (ascii(b, 0, 'GIF87a') || ascii(b, 0, 'GIF89a')) return 'gif';
   return null;
 }
-
-export const AUDIO_CONTENT_TYPES: Record<AudioFormat, string> = {
-  mp3: 'audio/mpeg',
-  flac: 'audio/flac',
-  ogg: 'audio/ogg',
-  opus: 'audio/ogg; codecs=opus',
-  m4a: 'audio/mp4',
-  wav: 'audio/wav',
-  aac: 'audio/aac',
-};
 
 export const IMAGE_CONTENT_TYPES: Record<ImageFormat, string> = {
   png: 'image/png',

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
+import { AUDIO_CONTENT_TYPES, type AudioFormat } from '../src/shared/audio-formats.ts';
 
 /** Where ffmpeg is and which version, found once when the app starts (null: not installed). */
 export interface Ffmpeg {
@@ -7,13 +8,11 @@ export interface Ffmpeg {
   version: string;
 }
 
-export const TRANSCODE_FORMATS = ['mp3', 'opus'] as const;
+/** What phone apps may ask ffmpeg to convert to: two of the stored formats. */
+export const TRANSCODE_FORMATS = ['mp3', 'opus'] as const satisfies readonly AudioFormat[];
 export type TranscodeFormat = (typeof TRANSCODE_FORMATS)[number];
 
-export const TRANSCODE_CONTENT_TYPES: Record<TranscodeFormat, string> = {
-  mp3: 'audio/mpeg',
-  opus: 'audio/ogg; codecs=opus',
-};
+export const TRANSCODE_CONTENT_TYPES: Record<TranscodeFormat, string> = { mp3: AUDIO_CONTENT_TYPES.mp3, opus: AUDIO_CONTENT_TYPES.opus };
 
 let found: Ffmpeg | null | undefined;
 

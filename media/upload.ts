@@ -5,9 +5,11 @@ import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { BadRequestError, PayloadTooLargeError } from '../src/errors.ts';
+import { MAX_AUDIO_UPLOAD_BYTES } from '../src/shared/upload-limits.ts';
 import { diskFullAware } from './disk-full.ts';
 
-export const MAX_AUDIO_BYTES = 100 * 1024 * 1024;
+/** The browser checks the same limit before sending (src/shared/upload-limits.ts). */
+export const MAX_AUDIO_BYTES = MAX_AUDIO_UPLOAD_BYTES;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 export interface ReceivedFile {

@@ -1,3 +1,5 @@
+import { AUDIO_CONTENT_TYPES, isAudioFormat } from '../../src/shared/audio-formats.ts';
+
 /** Spec §8 "Audio load errors": the text shown for each media error code. */
 export const AUDIO_ERROR_TEXT: Record<number, string> = {
   1: 'Playback aborted',
@@ -20,20 +22,10 @@ export const PLAYBACK_TOASTS = {
   other: { title: 'Playback Error', description: 'Something went wrong while trying to play this song. Please try again.' },
 } as const;
 
-const MIME: Record<string, string> = {
-  mp3: 'audio/mpeg',
-  m4a: 'audio/mp4',
-  aac: 'audio/aac',
-  ogg: 'audio/ogg',
-  opus: 'audio/ogg; codecs=opus',
-  wav: 'audio/wav',
-  flac: 'audio/flac',
-  webm: 'audio/webm',
-};
 
 /** Codec check by extension: false only when the browser says outright it cannot play it (unknown extensions pass). */
 export function codecSupported(url: string, canPlayType: (type: string) => string): boolean {
   const ext = /\.([a-z0-9]+)(?:[?#]|$)/i.exec(url)?.[1]?.toLowerCase();
-  const mime = ext ? MIME[ext] : undefined;
+  const mime = ext && isAudioFormat(ext) ? AUDIO_CONTENT_TYPES[ext] : undefined;
   return !mime || canPlayType(mime) !== '';
 }

@@ -1,16 +1,16 @@
 import { type DragEvent, useRef, useState } from 'react';
+import { SHARE_PAGE_EXTENSIONS } from '../../src/shared/audio-formats.ts';
 import { formatMegabytes } from '../../src/shared/format.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { toast } from '../ui/toast-store.ts';
 
-/** Spec §5: one audio file of these kinds. */
-export const SHARE_EXTENSIONS = ['mp3', 'wav', 'm4a', 'aac', 'ogg', 'flac'];
-const ACCEPT = SHARE_EXTENSIONS.map((ext) => `.${ext}`).join(',');
+// One audio file of the kinds the share page offers.
+const ACCEPT = SHARE_PAGE_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 
 function acceptable(file: File): boolean {
   const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
-  if (SHARE_EXTENSIONS.includes(ext)) return true;
+  if (SHARE_PAGE_EXTENSIONS.includes(ext)) return true;
   toast({ title: 'Invalid File Type', description: `"${file.name}" is not a supported audio format`, variant: 'destructive' });
   return false;
 }

@@ -1,11 +1,11 @@
 import { Elysia } from 'elysia';
-import { AUDIO_CONTENT_TYPES } from '../../media/sniff.ts';
 import { fileResponse } from '../../media/stream.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { NotFoundError } from '../../src/errors.ts';
 import type { LiveSession } from '../../src/services/accounts/sessions.ts';
 import { mediaStorage } from '../../src/services/media/context.ts';
 import { type AudioTarget, parseAudioFile, songAudioTarget, tempShareAudioTarget } from '../../src/services/media/access.ts';
+import { AUDIO_CONTENT_TYPES } from '../../src/shared/audio-formats.ts';
 import { audioParams } from '../../src/shared/schemas/media.ts';
 
 const PRIVATE_IMMUTABLE = 'private, max-age=31536000, immutable';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { AUDIO_CONTENT_TYPES, IMAGE_CONTENT_TYPES } from '../../media/sniff.ts';
+import { IMAGE_CONTENT_TYPES } from '../../media/sniff.ts';
 import { fileResponse } from '../../media/stream.ts';
 import { TranscodeCache, transcodeKey } from '../../media/transcode-cache.ts';
 import { type Ffmpeg, TRANSCODE_CONTENT_TYPES, TranscodeBusyError, TranscodeSlots, bufferForLength, estimatedBytes, transcodeStream } from '../../media/transcode.ts';
@@ -10,6 +10,7 @@ import { SUBSONIC_ERROR, SubsonicError } from '../../src/services/subsonic/error
 import { currentLibrary } from '../../src/services/subsonic/library.ts';
 import { type AudioSource, audioSource, chooseDelivery, coverImage } from '../../src/services/subsonic/media.ts';
 import type { Params } from '../../src/services/subsonic/params.ts';
+import { AUDIO_CONTENT_TYPES } from '../../src/shared/audio-formats.ts';
 import { REST_HEADERS } from './respond.ts';
 
 // The song id in the URL stays when the audio is replaced: revalidate by ETag, never assume.

@@ -1,11 +1,10 @@
 import { type FormEvent, useState } from 'react';
-import type { AccountDto } from '../../../src/shared/schemas/accounts.ts';
+import type { AccountDto, NewAccount } from '../../../src/shared/schemas/accounts.ts';
 import { MESSAGES, PASSWORD_MIN, USERNAME_MIN } from '../../../src/shared/validation.ts';
 import { Button } from '../../ui/button.tsx';
 import { Checkbox } from '../../ui/checkbox.tsx';
 import { Dialog, DialogContent, DialogFooter } from '../../ui/dialog.tsx';
 import { Field, Input, Label } from '../../ui/input.tsx';
-import type { NewAccount } from '../../../src/shared/schemas/accounts.ts';
 
 /** Spec §5 minimums, shown under the fields once a submit was tried. */
 const usernameProblem = (username: string) => (username.trim().length < USERNAME_MIN ? MESSAGES.usernameTooShort : undefined);

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SettingsChanges } from '../../../src/shared/schemas/settings.ts';
-import type { SettingsDto } from '../../../src/shared/types.ts';
+import type { SettingsChanges, SettingsDto } from '../../../src/shared/types.ts';
 import { settingsApi, settingsKeys } from '../../lib/api/settings.ts';
 import { toast } from '../../ui/toast-store.ts';
 

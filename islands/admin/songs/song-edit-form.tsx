@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
-import type { AlbumDto, SongDto } from '../../../src/shared/types.ts';
+import type { AlbumDto, SongDto, SongPatch } from '../../../src/shared/types.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, Input, NativeSelect } from '../../ui/input.tsx';
-import type { SongPatch } from '../../../src/shared/schemas/song.ts';
 import { TagInput } from './tag-input.tsx';
 
 interface SongEditFormProps {

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { SongPatch } from '../../../src/shared/schemas/song.ts';
-import type { SongDto, SongStatus } from '../../../src/shared/types.ts';
+import type { SongDto, SongPatch, SongStatus } from '../../../src/shared/types.ts';
 import { albumKeys } from '../../lib/api/albums.ts';
 import { songApi, songKeys } from '../../lib/api/songs.ts';
 import { uploadApi } from '../../lib/api/uploads.ts';

@@ -1,6 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import type { SongStatus } from '../../../src/shared/enums.ts';
-import type { SongPatch } from '../../../src/shared/schemas/song.ts';
+import type { SongPatch, SongStatus } from '../../../src/shared/types.ts';
 import { type UploadedSong, UploadError } from './upload-transport.ts';
 import { type Notice, finalTitle, screenBatch, titleFromFileName } from './upload-rules.ts';
 

@@ -1,4 +1,5 @@
-import { ADMIN_AUDIO_EXTENSIONS, MAX_AUDIO_UPLOAD_BYTES } from '../../../src/shared/upload-limits.ts';
+import { ADMIN_UPLOAD_EXTENSIONS } from '../../../src/shared/audio-formats.ts';
+import { MAX_AUDIO_UPLOAD_BYTES } from '../../../src/shared/upload-limits.ts';
 
 export interface Notice {
   title: string;
@@ -6,8 +7,8 @@ export interface Notice {
   variant?: 'default' | 'destructive';
 }
 
-/** The file picker's filter: the admin audio extensions (spec §5). */
-export const AUDIO_ACCEPT = ADMIN_AUDIO_EXTENSIONS.map((ext) => `.${ext}`).join(',');
+/** The file picker's filter: the extensions the admins' upload panel accepts. */
+export const AUDIO_ACCEPT = ADMIN_UPLOAD_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 
 const extensionOf = (name: string) => (name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '');
 
@@ -32,7 +33,7 @@ export function screenBatch(files: readonly File[]): { accepted: File[]; notices
   for (const file of files) {
     if (file.size > MAX_AUDIO_UPLOAD_BYTES) {
       notices.push({ title: 'File Too Large', description: `"${file.name}" exceeds the 100MB size limit`, variant: 'destructive' });
-    } else if (!(ADMIN_AUDIO_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) {
+    } else if (!ADMIN_UPLOAD_EXTENSIONS.includes(extensionOf(file.name))) {
       notices.push({ title: 'Invalid File Type', description: `"${file.name}" is not a supported audio format`, variant: 'destructive' });
     } else if (names.has(file.name)) {
       notices.push({ title: 'Duplicate in batch', description: `Skipping duplicate file "${file.name}" from this upload batch` });

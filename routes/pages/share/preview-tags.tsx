@@ -1,13 +1,10 @@
 import { previewUrl } from '../../../media/images.ts';
+import { AUDIO_CONTENT_TYPES, isAudioFormat } from '../../../src/shared/audio-formats.ts';
 
-const AUDIO_TYPES: Record<string, string> = {
-  mp3: 'audio/mpeg',
-  flac: 'audio/flac',
-  ogg: 'audio/ogg',
-  opus: 'audio/ogg',
-  m4a: 'audio/mp4',
-  aac: 'audio/aac',
-  wav: 'audio/wav',
+// og:audio:type names the container alone (Ogg Opus is audio/ogg), without a codecs parameter.
+const audioTypeOf = (url: string) => {
+  const extension = url.split('.').pop() ?? '';
+  return isAudioFormat(extension) ? AUDIO_CONTENT_TYPES[extension].split(';')[0] : undefined;
 };
 
 export interface PreviewTagsProps {
@@ -23,7 +20,7 @@ export interface PreviewTagsProps {
 /** Social preview tags (spec §2): absolute URLs, a 512×512 image, the audio itself. */
 export function PreviewTags({ origin, path, title, description, artworkUrl, audioUrl, type }: PreviewTagsProps) {
   const image = origin + (previewUrl(artworkUrl) ?? '/default-artwork.png');
-  const audioType = audioUrl ? AUDIO_TYPES[audioUrl.split('.').pop() ?? ''] : undefined;
+  const audioType = audioUrl ? audioTypeOf(audioUrl) : undefined;
   return (
     <>
       <meta name="robots" content="noindex" />

@@ -5,8 +5,8 @@ import { openTempDb } from '../../testing/server.ts';
 import { toSongDto } from './dto.ts';
 import { listAllSongs, listLibrary } from './songs.ts';
 
-// The big lists map raw bun:sqlite values by hand (songDtoFromValues); they must give exactly
-// what the drizzle path and toSongDto give for the same song, field for field.
+// The big lists read raw bun:sqlite values (db/queries/song-values.ts); they must give exactly
+// what the drizzle query and toSongDto give for the same song, field for field.
 let handle: ReturnType<typeof openTempDb>;
 beforeAll(() => {
   handle = openTempDb();

@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/client.ts';
 import { findLiveTempShareAudio, findSongAudio } from '../../../db/queries/audio-access.ts';
-import { AUDIO_FORMATS, type AudioFormat } from '../../../media/paths.ts';
+import { AUDIO_FORMATS, type AudioFormat } from '../../shared/audio-formats.ts';
 import { SHARE_ID_PATTERN } from '../shares/index.ts';
 
 export interface AudioFile {

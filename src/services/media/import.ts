@@ -5,9 +5,10 @@ import { type KnownFile, knownImportFiles, rememberImportFile, songAudioHashes }
 import { hasSongWithAudio } from '../../../db/queries/media-refs.ts';
 import type { MediaStorage } from '../../../media/storage.ts';
 import { MAX_AUDIO_BYTES } from '../../../media/upload.ts';
+import { IMPORT_EXTENSIONS } from '../../shared/audio-formats.ts';
 import { type SongOptions, checkAudio, createSong, dropIfUnreferenced, ingestAudio } from './audio.ts';
 
-export const AUDIO_EXTENSIONS = new Set(['.mp3', '.wav', '.m4a', '.flac', '.aac', '.ogg', '.oga', '.opus']);
+export const AUDIO_EXTENSIONS = new Set(IMPORT_EXTENSIONS.map((extension) => `.${extension}`));
 
 export interface ImportOptions {
   publish: boolean;

@@ -1,5 +1,4 @@
-import { AUDIO_CONTENT_TYPES } from '../../../media/sniff.ts';
-import type { AudioFormat } from '../../../media/paths.ts';
+import { AUDIO_CONTENT_TYPES, type AudioFormat } from '../../shared/audio-formats.ts';
 import type { SongDto } from '../../shared/types.ts';
 import { type Library, type LibraryAlbum, type LibraryArtist, UNKNOWN_ARTIST, artistId } from './library.ts';
 import type { XmlObject } from './xml.ts';

@@ -5,7 +5,7 @@ import { findAlbumById } from '../../../db/queries/albums.ts';
 import { findStreamableSong } from '../../../db/queries/subsonic.ts';
 import { readImageSize, withinPixelBudget } from '../../../media/image-size.ts';
 import { findImage } from '../../../media/images.ts';
-import type { AudioFormat } from '../../../media/paths.ts';
+import type { AudioFormat } from '../../shared/audio-formats.ts';
 import { decodePreview } from '../../../media/preview-decoder.ts';
 import { type ImageFormat, fileReader } from '../../../media/sniff.ts';
 import type { MediaStorage } from '../../../media/storage.ts';
