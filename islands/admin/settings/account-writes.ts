@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AccountDto, NewAccount } from '../../../src/shared/schemas/accounts.ts';
+import type { AccountDto, NewAccount } from '../../../src/shared/types.ts';
 import { accountApi, accountKeys } from '../../lib/api/accounts.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { messageOf } from './settings-queries.ts';

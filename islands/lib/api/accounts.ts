@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AccountChanges, NewAccount } from '../../../src/shared/schemas/accounts.ts';
+import type { AccountChanges, NewAccount } from '../../../src/shared/types.ts';
 import { apiRequest } from './request.ts';
 
 /** `/api/users`: the family accounts (admins). */

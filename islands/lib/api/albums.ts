@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AlbumName } from '../../../src/shared/schemas/album.ts';
+import type { AlbumName } from '../../../src/shared/types.ts';
 import { apiRequest } from './request.ts';
 
 /** `/api/albums/*`: the albums, one album and its songs, the admins' writes. */

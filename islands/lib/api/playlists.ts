@@ -1,5 +1,5 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import type { PlaylistName, PlaylistOrder, PlaylistSongAdd } from '../../../src/shared/schemas/playlist.ts';
+import type { PlaylistName, PlaylistOrder, PlaylistSongAdd } from '../../../src/shared/types.ts';
 import { apiRequest } from './request.ts';
 
 /** `/api/playlists/*`: the signed-in user's playlists, one playlist and its songs, their writes. */

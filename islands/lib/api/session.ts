@@ -1,4 +1,4 @@
-import type { Credentials } from '../../../src/shared/schemas/user.ts';
+import type { Credentials } from '../../../src/shared/types.ts';
 import { apiRequest } from './request.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SettingsChanges } from '../../../src/shared/schemas/settings.ts';
+import type { SettingsChanges } from '../../../src/shared/types.ts';
 import { apiRequest } from './request.ts';
 
 /** `/api/settings` (admins); the settings also carry the guests' quota, which a share delete changes. */

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BulkSongs, SongPatch, SongStatusChange } from '../../../src/shared/schemas/song.ts';
-import type { SongStatus } from '../../../src/shared/types.ts';
+import type { BulkSongs, SongPatch, SongStatus, SongStatusChange } from '../../../src/shared/types.ts';
 import { apiRequest } from './request.ts';
 import { type BulkAction, songPaths } from './song-paths.ts';
 

@@ -1,5 +1,4 @@
-import type { DisplayPreferenceChange } from '../../../src/shared/schemas/user.ts';
-import type { DisplayPreference } from '../../../src/shared/types.ts';
+import type { DisplayPreference, DisplayPreferenceChange } from '../../../src/shared/types.ts';
 import { apiRequest } from './request.ts';
 
 /** `/api/user`: the signed-in user (kept for the offline app) and their display preference. */
