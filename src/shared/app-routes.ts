@@ -9,7 +9,7 @@ export interface NavEntry {
   label: string;
   /** A Lucide icon class (pure CSS). */
   icon: string;
-  /** Also in the small screens' bottom tab bar (spec §2: Library, Playlists, Albums). */
+  /** Also in the small screens' bottom tab bar (Library, Playlists, Albums). */
   tab: boolean;
 }
 
@@ -60,7 +60,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { pattern: '/admin/settings', view: 'admin', title: 'Settings - Admin', adminOnly: true, adminTab: { id: 'settings', label: 'Settings', icon: 'i-lucide-settings' } },
   { pattern: '/search', view: 'search', title: 'Search' },
   { pattern: '/account', view: 'account', title: 'Account' },
-  // Issue 14: linked from the Library's header (the spec's navigation stays as it is).
+  // Linked from the Library's header; the navigation itself keeps its four entries.
   { pattern: '/favourites', view: 'favourites', title: 'Favourites', section: 'library' },
   { pattern: '/recently-played', view: 'recent', title: 'Recently played', section: 'library' },
 ];
@@ -120,7 +120,7 @@ export function adminTabRoute(path: string): AdminTabRoute {
   return ADMIN_TAB_ROUTES.find((route) => route.pattern === path) ?? ADMIN_TAB_ROUTES[0]!;
 }
 
-/** A nav entry is active on its route or any of its sub-addresses (spec §2). */
+/** A nav entry is active on its route or any of its sub-addresses. */
 export function isNavActive(entry: AppRoute, path: string): boolean {
   const match = matchAppRoute(path);
   if (!match) return false;
