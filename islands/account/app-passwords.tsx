@@ -1,14 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { AppPasswordDto, NewAppPasswordDto } from '../../src/shared/types.ts';
-import { apiRequest } from '../lib/api.ts';
+import { appPasswordApi, appPasswordKeys, useAppPasswords } from '../lib/api/app-passwords.ts';
 import { copyText, useCopiedState } from '../lib/copy-link.ts';
 import { AlertDialog, AlertDialogContent } from '../ui/alert-dialog.tsx';
 import { Button } from '../ui/button.tsx';
 import { Field, Input } from '../ui/input.tsx';
 import { toast } from '../ui/toast-store.ts';
 
-const KEY = ['app-passwords'] as const;
+const KEY = appPasswordKeys.list;
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const day = (iso: string) => dateFormat.format(new Date(iso));
 
@@ -17,7 +17,7 @@ const day = (iso: string) => dateFormat.format(new Date(iso));
  * A new password is shown once (copyable) and never again; revoking one cuts its app off at once.
  */
 export function AppPasswordsSection({ username }: { username: string }) {
-  const list = useQuery({ queryKey: KEY, queryFn: () => apiRequest<AppPasswordDto[]>('/api/app-passwords') });
+  const list = useAppPasswords();
   const [created, setCreated] = useState<NewAppPasswordDto | null>(null);
   // Read after hydration: the server's render has no window, and the two must match.
   const [server, setServer] = useState('');
@@ -53,7 +53,7 @@ function CreateForm({ onCreated }: { onCreated: (created: NewAppPasswordDto) => 
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>();
   const create = useMutation({
-    mutationFn: (value: string) => apiRequest<NewAppPasswordDto>('/api/app-passwords', { method: 'POST', body: { name: value } }),
+    mutationFn: (value: string) => appPasswordApi.create(value),
     onSuccess: (created) => {
       setName('');
       setError(undefined);
@@ -120,7 +120,7 @@ function AppPasswordRow({ row }: { row: AppPasswordDto }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const revoke = useMutation({
-    mutationFn: () => apiRequest<void>(`/api/app-passwords/${row.id}`, { method: 'DELETE' }),
+    mutationFn: () => appPasswordApi.revoke(row.id),
     onSuccess: () => {
       setOpen(false);
       toast({ title: 'App password revoked', description: `"${row.name}" can no longer sign in.` });

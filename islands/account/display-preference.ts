@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { DisplayPreference, UserDto } from '../../src/shared/types.ts';
-import { apiRequest } from '../lib/api.ts';
-import { queryKeys } from '../lib/queries.ts';
+import { userApi, userKeys } from '../lib/api/user.ts';
 import { toast } from '../ui/toast-store.ts';
 
 /** Spec §3 preferences with the labels people choose them by, in the order they are offered. */
@@ -25,19 +24,18 @@ export function useSetDisplayPreference() {
   const queryClient = useQueryClient();
   const latest = useRef(0);
   const mutation = useMutation({
-    mutationFn: (displayPreference: DisplayPreference) =>
-      apiRequest<UserDto>('/api/user/display-preference', { method: 'PATCH', body: { displayPreference } }),
+    mutationFn: (displayPreference: DisplayPreference) => userApi.setDisplayPreference(displayPreference),
     onMutate: (displayPreference) => {
-      const before = queryClient.getQueryData<UserDto>(queryKeys.user);
-      if (before) queryClient.setQueryData<UserDto>(queryKeys.user, { ...before, displayPreference });
+      const before = queryClient.getQueryData<UserDto>(userKeys.me);
+      if (before) queryClient.setQueryData<UserDto>(userKeys.me, { ...before, displayPreference });
       latest.current += 1;
       return { before, seq: latest.current };
     },
     onSuccess: (user, _choice, context) => {
-      if (context.seq === latest.current) queryClient.setQueryData(queryKeys.user, user);
+      if (context.seq === latest.current) queryClient.setQueryData(userKeys.me, user);
     },
     onError: (error, _choice, context) => {
-      if (context?.before && context.seq === latest.current) queryClient.setQueryData(queryKeys.user, context.before);
+      if (context?.before && context.seq === latest.current) queryClient.setQueryData(userKeys.me, context.before);
       toast({ title: 'Failed to save display preference', description: error.message || 'Please try again.', variant: 'destructive' });
     },
   });

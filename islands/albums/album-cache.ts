@@ -1,10 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AlbumDto } from '../../src/shared/types.ts';
-import { queryKeys } from '../lib/queries.ts';
+import { albumKeys } from '../lib/api/albums.ts';
+import { playlistKeys } from '../lib/api/playlists.ts';
+import { searchKeys } from '../lib/api/search.ts';
+import { songKeys } from '../lib/api/songs.ts';
 
-const isAlbum = (key: readonly unknown[], id: number) => key[0] === queryKeys.albums[0] && key[1] === String(id);
+const isAlbum = (key: readonly unknown[], id: number) => key[0] === albumKeys.list[0] && key[1] === String(id);
 // Reads that show albums or songs (songs carry their album's name); the session is not one.
-const SHOWS_ALBUMS = new Set<unknown>([queryKeys.albums[0], queryKeys.songs[0], queryKeys.playlists[0], queryKeys.search('')[0]]);
+const SHOWS_ALBUMS = new Set<unknown>([albumKeys.list[0], songKeys.library[0], playlistKeys.list[0], searchKeys.songs('')[0]]);
 const showsAlbums = (key: readonly unknown[]) => SHOWS_ALBUMS.has(key[0]);
 
 /**
@@ -13,7 +16,7 @@ const showsAlbums = (key: readonly unknown[]) => SHOWS_ALBUMS.has(key[0]);
  * album's name) reloads.
  */
 export function albumRenamed(queryClient: QueryClient, album: AlbumDto): void {
-  queryClient.setQueryData(queryKeys.album(String(album.id)), album);
+  queryClient.setQueryData(albumKeys.one(String(album.id)), album);
   void queryClient.invalidateQueries({ predicate: ({ queryKey }) => showsAlbums(queryKey) && !(queryKey.length === 2 && isAlbum(queryKey, album.id)) });
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AlbumDto } from '../../src/shared/types.ts';
 import { shareLinks, useCopyLink } from '../lib/copy-link.ts';
-import { queryKeys } from '../lib/queries.ts';
+import { albumKeys } from '../lib/api/albums.ts';
 import { CollectionOfflineItem } from '../offline/offline-menu-items.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, OptionsTrigger } from '../ui/dropdown-menu.tsx';
 import { DeleteAlbumDialog } from './delete-album-dialog.tsx';
@@ -23,7 +23,7 @@ export function AlbumMenu({ album, isAdmin, onDeleted }: { album: AlbumDto; isAd
           <DropdownMenuItem icon="i-lucide-share-2" onSelect={() => void copy(shareLinks.album(album.shareId))}>
             Share
           </DropdownMenuItem>
-          <CollectionOfflineItem songsKey={queryKeys.albumSongs(String(album.id))} />
+          <CollectionOfflineItem songsKey={albumKeys.songs(String(album.id))} />
           {isAdmin ? (
             <>
               <DropdownMenuSeparator />

@@ -1,14 +1,15 @@
 import { afterEach, expect, test } from 'bun:test';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import type { AlbumDto, SongDto } from '../../src/shared/types.ts';
+import type { AlbumDto } from '../../src/shared/types.ts';
 import { playerAudio, usePlayer } from '../player/player-store.ts';
 import { AlbumHero } from './album-hero.tsx';
 import { AlbumSongs } from './album-songs.tsx';
 import { withQueries } from './dialog.test-harness.tsx';
+import { songDto } from '../../src/testing/dto-builders.ts';
 
 const album: AlbumDto = { id: 3, name: 'Naps', artworkUrl: null, shareId: 's3', createdAt: '2026-01-01T00:00:00.000Z', deletedAt: null };
 const song = (id: number, title: string, duration: number) =>
-  ({ id, title, artist: 'Gran', artworkUrl: null, audioUrl: `/media/songs/s${id}/h.mp3`, duration, shareId: `x${id}` }) as SongDto;
+  songDto({ id, title, artist: 'Gran', audioUrl: `/media/songs/s${id}/h.mp3`, duration, shareId: `x${id}` });
 const songs = [song(1, 'One', 125), song(2, 'Two', 3000), song(3, 'Three', 600)];
 
 afterEach(() => {

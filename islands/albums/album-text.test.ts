@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test';
-import { ApiError } from '../lib/api.ts';
+import { ApiError } from '../lib/api/request.ts';
 import { failureText, songCount, sortAlbums, totalDuration } from './album-text.ts';
 
 test('albums sort by name ignoring case, numbers in order, ties by age', () => {

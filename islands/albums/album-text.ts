@@ -1,5 +1,5 @@
 import type { AlbumDto } from '../../src/shared/types.ts';
-import { ApiError } from '../lib/api.ts';
+import { ApiError } from '../lib/api/request.ts';
 
 /** Case-insensitive (accents still count), so "apple" and "Banana" sort as a person expects (spec §2). */
 const collator = new Intl.Collator(undefined, { sensitivity: 'accent', numeric: true });

@@ -3,7 +3,7 @@ import { AppLink } from '../app/app-link.tsx';
 import { SearchLink } from '../app/back-button.tsx';
 import { PageHeader } from '../app/page-header.tsx';
 import type { ViewProps } from '../app/views.tsx';
-import { useAlbums } from '../lib/queries.ts';
+import { useAlbums } from '../lib/api/albums.ts';
 import { COLLECTION_GRID, CollectionCard } from '../ui/collection-card.tsx';
 import { Message } from '../ui/message.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react';
 import type { AlbumDto } from '../../src/shared/types.ts';
 import { createQueryClient } from '../app/query-client.ts';
-import { queryKeys } from '../lib/queries.ts';
+import { albumKeys } from '../lib/api/albums.ts';
 import { useToastStore } from '../ui/toast-store.ts';
 import { json, restoreFetch, stubFetch, withQueries } from './dialog.test-harness.tsx';
 import { DeleteAlbumDialog } from './delete-album-dialog.tsx';
@@ -39,8 +39,8 @@ test('asks first, naming the album; Cancel closes without a request', async () =
 
 test('a delete is busy until the server answers, then forgets the album, says so and moves on', async () => {
   const client = createQueryClient();
-  client.setQueryData(queryKeys.album('7'), album);
-  client.setQueryData(queryKeys.albumSongs('7'), []);
+  client.setQueryData(albumKeys.one('7'), album);
+  client.setQueryData(albumKeys.songs('7'), []);
   let release!: () => void;
   const answered = new Promise<void>((resolve) => (release = resolve));
   const calls = stubFetch(async () => {
@@ -55,8 +55,8 @@ test('a delete is busy until the server answers, then forgets the album, says so
   await settle();
   expect(calls).toEqual([{ url: '/api/albums/7', method: 'DELETE', body: undefined }]);
   expect(deleted).toBe(1);
-  expect(client.getQueryData(queryKeys.album('7'))).toBeUndefined();
-  expect(client.getQueryData(queryKeys.albumSongs('7'))).toBeUndefined();
+  expect(client.getQueryData(albumKeys.one('7'))).toBeUndefined();
+  expect(client.getQueryData(albumKeys.songs('7'))).toBeUndefined();
   expect(useToastStore.getState().current).toMatchObject({ title: 'Album deleted', description: 'The album has been moved to trash' });
   expect(screen.queryByRole('alertdialog')).toBeNull();
 });

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AlbumDto } from '../../src/shared/types.ts';
-import { apiRequest } from '../lib/api.ts';
+import { albumApi } from '../lib/api/albums.ts';
 import { AlertDialog, AlertDialogContent } from '../ui/alert-dialog.tsx';
 import { toast } from '../ui/toast-store.ts';
 import { albumDeleted } from './album-cache.ts';
@@ -24,7 +24,7 @@ export function DeleteAlbumDialog({ album, open, onOpenChange, onDeleted }: Dele
     if (busy) return;
     setBusy(true);
     try {
-      await apiRequest(`/api/albums/${album.id}`, { method: 'DELETE' });
+      await albumApi.remove(album.id);
       onOpenChange(false);
       onDeleted();
       albumDeleted(queryClient, album.id);

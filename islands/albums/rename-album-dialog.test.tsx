@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react';
 import type { AlbumDto } from '../../src/shared/types.ts';
 import { createQueryClient } from '../app/query-client.ts';
-import { queryKeys } from '../lib/queries.ts';
+import { albumKeys } from '../lib/api/albums.ts';
 import { useToastStore } from '../ui/toast-store.ts';
 import { json, restoreFetch, stubFetch, withQueries } from './dialog.test-harness.tsx';
 import { RenameAlbumDialog } from './rename-album-dialog.tsx';
@@ -56,7 +56,7 @@ test('opens on the current name; a blank name disables Save and Enter sends noth
 
 test('a rename sends the trimmed name, updates the cached album, says so and closes', async () => {
   const client = createQueryClient();
-  client.setQueryData(queryKeys.album('7'), album);
+  client.setQueryData(albumKeys.one('7'), album);
   let release!: () => void;
   const answered = new Promise<void>((resolve) => (release = resolve));
   const calls = stubFetch(async () => {
@@ -70,7 +70,7 @@ test('a rename sends the trimmed name, updates the cached album, says so and clo
   await act(async () => release());
   await settle();
   expect(calls).toEqual([{ url: '/api/albums/7', method: 'PATCH', body: { name: 'Bedtime' } }]);
-  expect(client.getQueryData<AlbumDto>(queryKeys.album('7'))?.name).toBe('Bedtime');
+  expect(client.getQueryData<AlbumDto>(albumKeys.one('7'))?.name).toBe('Bedtime');
   expect(useToastStore.getState().current).toMatchObject({ title: 'Album updated', description: 'The album has been renamed' });
   expect(closes).toBe(1);
   expect(screen.queryByRole('dialog')).toBeNull();

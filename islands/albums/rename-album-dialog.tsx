@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { AlbumDto } from '../../src/shared/types.ts';
-import { apiRequest } from '../lib/api.ts';
+import { albumApi } from '../lib/api/albums.ts';
 import { NameDialog } from '../ui/name-dialog.tsx';
 import { toast } from '../ui/toast-store.ts';
 import { albumRenamed } from './album-cache.ts';
@@ -17,7 +17,7 @@ export function RenameAlbumDialog({ album, open, onOpenChange }: RenameAlbumDial
   const queryClient = useQueryClient();
   const rename = async (name: string) => {
     try {
-      const renamed = await apiRequest<AlbumDto>(`/api/albums/${album.id}`, { method: 'PATCH', body: { name } });
+      const renamed = await albumApi.rename(album.id, name);
       albumRenamed(queryClient, renamed);
       toast({ title: 'Album updated', description: 'The album has been renamed' });
     } catch (error) {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, expect, test } from 'bun:test';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { SongDto, UserDto } from '../../src/shared/types.ts';
 import { AppShell } from './app-shell.tsx';
+import { songDto } from '../../src/testing/dto-builders.ts';
 
 const user: UserDto = { id: 1, username: 'mum', isAdmin: false, displayPreference: 'artist' };
 const realFetch = globalThis.fetch;
@@ -21,7 +22,7 @@ afterEach(() => {
 });
 
 const song = (title: string, artist: string | null): SongDto =>
-  ({ id: title.length, title, artist, albumName: 'Lullabies', audioUrl: '/media/x.mp3', duration: 60 }) as SongDto;
+  songDto({ id: title.length, title, artist, albumName: 'Lullabies', audioUrl: '/media/x.mp3', duration: 60 });
 
 test('navigates between routes in place and marks the active entry', async () => {
   render(<AppShell user={user} initialPath="/playlists" />);

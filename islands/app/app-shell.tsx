@@ -3,8 +3,7 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { matchAppRoute } from '../../src/shared/app-routes.ts';
 import type { UserDto } from '../../src/shared/types.ts';
-import { apiRequest } from '../lib/api.ts';
-import { queryKeys } from '../lib/queries.ts';
+import { userApi, userKeys } from '../lib/api/user.ts';
 import { OfflineExtrasSlot } from '../offline/offline-extras-slot.tsx';
 import { MiniPlayer } from '../player/mini-player.tsx';
 import { useCurrentTrack, usePlayer } from '../player/player-store.ts';
@@ -42,7 +41,7 @@ export function AppShell({ user: rendered, initialPath, sidebarOpen: renderedOpe
   const [queryClient] = useState(createQueryClient);
   // The user lives in the query cache, seeded from the server render, so a display-preference
   // answer (spec §7: it replaces the cached user) re-renders every reader at once.
-  const user = useQuery({ queryKey: queryKeys.user, queryFn: () => apiRequest<UserDto>('/api/user'), initialData: rendered }, queryClient).data;
+  const user = useQuery({ queryKey: userKeys.me, queryFn: userApi.me, initialData: rendered }, queryClient).data;
   const [path, setPath] = useState(initialPath);
   const playing = useCurrentTrack() !== null;
   // The admin sidebar's open state, rendered by the server from its cookie (no flash on reload).

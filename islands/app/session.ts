@@ -1,4 +1,4 @@
-import { apiRequest } from '../lib/api.ts';
+import { sessionApi } from '../lib/api/session.ts';
 import { toast } from '../ui/toast-store.ts';
 
 /**
@@ -7,7 +7,7 @@ import { toast } from '../ui/toast-store.ts';
  */
 export async function logOut(): Promise<void> {
   try {
-    await apiRequest('/api/logout', { method: 'POST' });
+    await sessionApi.logout();
     await import('../pwa/forget-device.ts').then((pwa) => pwa.forgetDevice(), () => undefined);
     window.location.assign('/');
   } catch (error) {

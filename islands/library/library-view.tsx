@@ -7,7 +7,7 @@ import { buttonClass } from '../ui/button-styles.ts';
 import { SearchLink } from '../app/back-button.tsx';
 import { PageHeader } from '../app/page-header.tsx';
 import type { ViewProps } from '../app/views.tsx';
-import { useLibrarySongs } from '../lib/queries.ts';
+import { useLibrarySongs } from '../lib/api/songs.ts';
 import { useCurrentTrack, usePlayer } from '../player/player-store.ts';
 import { Button } from '../ui/button.tsx';
 import { Message } from '../ui/message.tsx';

@@ -1,14 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SongDto } from '../../src/shared/types.ts';
-import { apiRequest } from '../lib/api.ts';
+import { listeningApi, listeningKeys, useFavourites } from '../lib/api/listening.ts';
 import { toast } from '../ui/toast-store.ts';
 
-export const FAVOURITES_KEY = ['favourites'] as const;
-
-/** The signed-in user's favourite songs (GET /api/favourites), newest first. */
-export function useFavourites(enabled = true) {
-  return useQuery({ queryKey: FAVOURITES_KEY, queryFn: () => apiRequest<SongDto[]>('/api/favourites'), enabled });
-}
+const FAVOURITES_KEY = listeningKeys.favourites;
 
 /** Whether a song is a favourite; undefined while the list is loading. */
 export function useIsFavourite(songId: number): boolean | undefined {
@@ -25,8 +20,7 @@ type Favourable = Pick<SongDto, 'id' | 'title'> & Partial<SongDto>;
 export function useToggleFavourite() {
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: ({ song, favourite }: { song: Favourable; favourite: boolean }) =>
-      apiRequest<void>(`/api/favourites/${song.id}`, { method: favourite ? 'PUT' : 'DELETE' }),
+    mutationFn: ({ song, favourite }: { song: Favourable; favourite: boolean }) => listeningApi.setFavourite(song.id, favourite),
     onMutate: async ({ song, favourite }) => {
       await queryClient.cancelQueries({ queryKey: FAVOURITES_KEY });
       const before = queryClient.getQueryData<SongDto[]>(FAVOURITES_KEY);

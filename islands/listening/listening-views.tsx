@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { joinWithBullet } from '../../src/shared/format.ts';
-import type { RecentPlayDto, SongDto } from '../../src/shared/types.ts';
+import type { SongDto } from '../../src/shared/types.ts';
 import { BackButton } from '../app/back-button.tsx';
 import { PageHeader } from '../app/page-header.tsx';
 import type { ViewProps } from '../app/views.tsx';
-import { apiRequest } from '../lib/api.ts';
+import { useFavourites, useRecentlyPlayed } from '../lib/api/listening.ts';
 import { AddToPlaylistDialog } from '../playlists/add-to-playlist-dialog.tsx';
 import { useCurrentTrack, usePlayer } from '../player/player-store.ts';
 import { SongMenu } from '../songs/song-menu.tsx';
@@ -13,10 +12,7 @@ import { SONG_ROW_HEIGHT, SongRow } from '../songs/song-row.tsx';
 import { Button } from '../ui/button.tsx';
 import { Message } from '../ui/message.tsx';
 import { PageSpinner } from '../ui/spinner.tsx';
-import { useFavourites } from './favourites.ts';
 import { PLAYED_EVENT } from './plays.ts';
-
-const RECENT_KEY = ['recently-played'] as const;
 
 /** A short list of songs; a row plays the list from it (library context: each song stops at its end). */
 function Songs({ songs, label }: { songs: SongDto[]; label: string }) {
@@ -74,7 +70,7 @@ export function FavouritesView(_props: ViewProps) {
 
 /** `/recently-played`: your latest plays, newest first, fresh on every visit and after each counted play. */
 export function RecentlyPlayedView(_props: ViewProps) {
-  const recent = useQuery({ queryKey: RECENT_KEY, queryFn: () => apiRequest<RecentPlayDto[]>('/api/recently-played'), staleTime: 0, refetchOnMount: 'always' });
+  const recent = useRecentlyPlayed();
   const { refetch } = recent;
   useEffect(() => {
     const refresh = () => void refetch();

@@ -1,7 +1,7 @@
 'use client';
 import { type FormEvent, useState } from 'react';
 import { MESSAGES, PASSWORD_MIN, USERNAME_MIN } from '../../src/shared/validation.ts';
-import { apiRequest } from '../lib/api.ts';
+import { sessionApi } from '../lib/api/session.ts';
 import { Button } from '../ui/button.tsx';
 import { Field, Input } from '../ui/input.tsx';
 import { toast } from '../ui/toast-store.ts';
@@ -20,8 +20,8 @@ function validate(username: string, password: string): Problems {
 
 /** How the form differs between signing in and creating an account (spec §5, §8). */
 const MODES = {
-  login: { endpoint: '/api/login', submit: 'Login', failed: 'Login failed', fallback: 'Invalid credentials', password: 'current-password', id: 'login' },
-  register: { endpoint: '/api/register', submit: 'Create Account', failed: 'Registration failed', fallback: 'Registration failed', password: 'new-password', id: 'register' },
+  login: { send: sessionApi.login, submit: 'Login', failed: 'Login failed', fallback: 'Invalid credentials', password: 'current-password', id: 'login' },
+  register: { send: sessionApi.register, submit: 'Create Account', failed: 'Registration failed', fallback: 'Registration failed', password: 'new-password', id: 'register' },
 } as const;
 
 /**
@@ -44,7 +44,7 @@ export function LoginForm({ mode = 'login' }: { mode?: keyof typeof MODES }) {
     if (found.username || found.password) return;
     setSubmitting(true);
     try {
-      await apiRequest(texts.endpoint, { method: 'POST', body: { username: username.trim(), password } });
+      await texts.send({ username: username.trim(), password });
       window.location.assign('/');
     } catch (error) {
       const message = error instanceof Error && error.message ? error.message : texts.fallback;

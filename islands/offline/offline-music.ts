@@ -1,4 +1,5 @@
 import type { SongDto } from '../../src/shared/types.ts';
+import { runBounded } from '../lib/run-bounded.ts';
 import { NO_CONNECTION, OFFLINE_AUDIO_CACHE, offlineSupported, refreshOfflineSet } from './offline-cache.ts';
 
 /**
@@ -82,23 +83,17 @@ export async function makeAvailableOffline(songs: readonly OfflineSong[], onProg
   void requestPersistentStorage();
   const cache = await caches.open(OFFLINE_AUDIO_CACHE);
   const queue = songs.filter((song) => sameOrigin(song.audioUrl));
-  let done = 0;
-  let full = false;
-  const worker = async () => {
-    for (let song = queue.shift(); song && !full; song = queue.shift()) {
-      try {
-        if (!(await cache.match(song.audioUrl))) await storeOne(cache, song);
-        result.stored++;
-      } catch (error) {
-        result.failed++;
-        result.error ??= describe(error);
-        if (describe(error) === NO_SPACE) full = true;
-      }
-      onProgress?.(++done, songs.length);
-    }
-  };
-  await Promise.all(Array.from({ length: PARALLEL }, worker));
-  result.failed += queue.length;
+  const { failures, skipped } = await runBounded(
+    queue,
+    PARALLEL,
+    async (song) => {
+      if (!(await cache.match(song.audioUrl))) await storeOne(cache, song);
+      result.stored++;
+    },
+    { onSettled: (done) => onProgress?.(done, songs.length), stopAfter: (error) => describe(error) === NO_SPACE },
+  );
+  result.failed = failures.length + skipped.length;
+  result.error = failures[0] ? describe(failures[0].error) : null;
   await refreshOfflineSet();
   return result;
 }

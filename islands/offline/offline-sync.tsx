@@ -2,8 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { SongDto } from '../../src/shared/types.ts';
 import { useUser } from '../app/user-context.ts';
-import { apiRequest } from '../lib/api.ts';
-import { queryKeys } from '../lib/queries.ts';
+import { librarySongsQuery, songKeys } from '../lib/api/songs.ts';
 import { refreshOfflineSet, useOfflineStore } from './offline-cache.ts';
 import { dropOthersMusic, setOfflineOwner, syncOfflineMusic } from './offline-music.ts';
 
@@ -27,15 +26,15 @@ export function OfflineSync() {
     };
     const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated' || event.action.type !== 'success') return;
-      if (event.query.queryHash === JSON.stringify(queryKeys.songs)) sync(event.query.state.data as SongDto[] | undefined);
+      if (event.query.queryHash === JSON.stringify(songKeys.library)) sync(event.query.state.data as SongDto[] | undefined);
     });
     const check = async (refetch: boolean) => {
       await refreshOfflineSet();
       if (!navigator.onLine || useOfflineStore.getState().audio.size === 0) return;
-      const cached = queryClient.getQueryData<SongDto[]>(queryKeys.songs);
+      const cached = queryClient.getQueryData<SongDto[]>(songKeys.library);
       // A list read in this page's life is current; after a time offline it is read again.
       if (cached && !refetch) return sync(cached);
-      await queryClient.fetchQuery({ queryKey: queryKeys.songs, queryFn: () => apiRequest<SongDto[]>('/api/songs'), staleTime: 0 }).catch(() => {});
+      await queryClient.fetchQuery({ ...librarySongsQuery, staleTime: 0 }).catch(() => {});
     };
     const onOnline = () => void check(true);
     void check(false);

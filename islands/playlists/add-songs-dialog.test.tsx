@@ -1,13 +1,13 @@
 import { afterAll, afterEach, beforeAll, expect, test } from 'bun:test';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import type { SongDto } from '../../src/shared/types.ts';
 import { type Call, json, restoreFetch, stubFetch, withQueries } from '../albums/dialog.test-harness.tsx';
 import { useToastStore } from '../ui/toast-store.ts';
 import { ADDED_HIDE_MS, AddSongsDialog } from './add-songs-dialog.tsx';
+import { songDto } from '../../src/testing/dto-builders.ts';
 
 const song = (id: number, title: string, artist: string | null, status: 'published' | 'pending' = 'published') =>
-  ({ id, title, artist, status, artworkUrl: null, audioUrl: `/media/songs/s${id}/h.mp3`, duration: 60, shareId: `s${id}` }) as SongDto;
+  songDto({ id, title, artist, status, audioUrl: `/media/songs/s${id}/h.mp3`, duration: 60 });
 const LIBRARY = [song(1, 'Bedtime', 'Grandpa Joe'), song(2, 'Lullaby', 'Nana'), song(3, 'Morning', null), song(4, 'Draft', 'Nana', 'pending'), song(5, 'Sunrise', 'The Early Birds')];
 
 // happy-dom lays nothing out: give the list's scroller a height so the virtualiser renders rows.

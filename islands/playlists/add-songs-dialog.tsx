@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { SongDto } from '../../src/shared/types.ts';
-import { queryKeys, useLibrarySongs } from '../lib/queries.ts';
+import { playlistApi, playlistKeys, refreshPlaylist, usePlaylistSongs } from '../lib/api/playlists.ts';
+import { useLibrarySongs } from '../lib/api/songs.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog, DialogContent } from '../ui/dialog.tsx';
 import { Input } from '../ui/input.tsx';
@@ -9,7 +10,7 @@ import { Skeleton } from '../ui/skeleton.tsx';
 import { toast } from '../ui/toast-store.ts';
 import { AddSongsList, type AddState } from './add-songs-list.tsx';
 import { filterSongs, searchableSongs } from './available-songs.ts';
-import { messageOf, playlistApi, refreshPlaylist, usePlaylistSongs } from './playlist-queries.ts';
+import { messageOf } from './playlist-queries.ts';
 
 /** How long an added song shows its check before it leaves the list. */
 export const ADDED_HIDE_MS = 800;
@@ -60,7 +61,7 @@ function AddSongs({ playlistId }: { playlistId: string }) {
   const add = async (song: SongDto) => {
     setState(song.id, 'adding');
     try {
-      queryClient.setQueryData(queryKeys.playlistSongs(playlistId), await playlistApi.addSong(playlistId, song.id));
+      queryClient.setQueryData(playlistKeys.songs(playlistId), await playlistApi.addSong(playlistId, song.id));
     } catch (error) {
       setState(song.id, null);
       toast({ title: 'Failed to add song', description: messageOf(error, 'Failed to add song to playlist'), variant: 'destructive' });

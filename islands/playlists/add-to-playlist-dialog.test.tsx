@@ -7,6 +7,7 @@ import { createQueryClient } from '../app/query-client.ts';
 import { useToastStore } from '../ui/toast-store.ts';
 import { Toaster } from '../ui/toaster.tsx';
 import { ADD_CLOSE_MS, AddToPlaylistDialog } from './add-to-playlist-dialog.tsx';
+import { playlistDto } from '../../src/testing/dto-builders.ts';
 
 const realFetch = globalThis.fetch;
 const song = { id: 7, title: 'Hush Little Baby' };
@@ -23,11 +24,12 @@ beforeEach(() => {
     requests.push({ method, path: String(input), body });
     if (method === 'GET') return Response.json(playlists);
     if (String(input) === '/api/playlists') {
-      const created = { id: 40 + playlists.length, name: body.name, artworkUrl: null, shareId: 'p' } as PlaylistDto;
+      const created = playlistDto({ id: 40 + playlists.length, name: body.name, shareId: 'p' });
       playlists = [...playlists, created];
       return Response.json(created);
     }
-    return Response.json({ ok: true });
+    // POST /api/playlists/:id/songs answers the playlist's songs.
+    return Response.json([]);
   }) as unknown as typeof fetch;
 });
 
@@ -105,7 +107,7 @@ test('the name is sent as typed, then the song is added, marked and the dialog c
 });
 
 test('the close timer is not restarted when the list re-renders the dialog meanwhile', async () => {
-  playlists = [{ id: 3, name: 'Lullabies', artworkUrl: null, shareId: 's' } as PlaylistDto];
+  playlists = [playlistDto({ id: 3, name: 'Lullabies', shareId: 's' })];
   let closed = 0;
   const { rerender } = render(<Harness onClose={() => (closed += 1)} />);
   const lullabies = await screen.findByRole('button', { name: /Lullabies/ });
@@ -121,7 +123,7 @@ test('the close timer is not restarted when the list re-renders the dialog meanw
 });
 
 test('closing resets everything: reopening shows the choose view with no check and no name', async () => {
-  playlists = [{ id: 3, name: 'Lullabies', artworkUrl: null, shareId: 's' } as PlaylistDto];
+  playlists = [playlistDto({ id: 3, name: 'Lullabies', shareId: 's' })];
   render(<Harness />);
   fireEvent.click(await screen.findByRole('button', { name: 'Create New Playlist' }));
   fireEvent.change(nameField(), { target: { value: 'Half typed' } });

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { PlaylistDto, SongDto } from '../../src/shared/types.ts';
-import { ApiError, apiRequest } from '../lib/api.ts';
-import { queryKeys, usePlaylists } from '../lib/queries.ts';
+import { playlistApi, playlistKeys, usePlaylists } from '../lib/api/playlists.ts';
+import { ApiError } from '../lib/api/request.ts';
 import { Artwork } from '../ui/artwork.tsx';
 import { Button } from '../ui/button.tsx';
 import { Dialog, DialogContent, DialogFooter } from '../ui/dialog.tsx';
@@ -54,8 +54,8 @@ function AddToPlaylist({ song, onDone }: { song: Song; onDone: () => void }) {
   const add = async (playlistId: number) => {
     setAdding(playlistId);
     try {
-      await apiRequest(`/api/playlists/${playlistId}/songs`, { method: 'POST', body: { songId: song.id } });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.playlistSongs(String(playlistId)) });
+      await playlistApi.addSong(playlistId, song.id);
+      void queryClient.invalidateQueries({ queryKey: playlistKeys.songs(String(playlistId)) });
       setAdded(playlistId);
       toast({ title: 'Added to playlist', description: `"${song.title}" added successfully` });
     } catch (error) {
@@ -72,13 +72,13 @@ function AddToPlaylist({ song, onDone }: { song: Song; onDone: () => void }) {
     let playlist: PlaylistDto;
     try {
       // Spec §5: the name from this dialog is sent as typed.
-      playlist = await apiRequest<PlaylistDto>('/api/playlists', { method: 'POST', body: { name } });
+      playlist = await playlistApi.create(name);
     } catch (error) {
       toast({ title: 'Error', description: messageOf(error, 'Failed to create playlist'), variant: 'destructive' });
       setCreating(false);
       return;
     }
-    await queryClient.invalidateQueries({ queryKey: queryKeys.playlists });
+    await queryClient.invalidateQueries({ queryKey: playlistKeys.list });
     setCreating(false);
     setView('choose');
     setName('');

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../lib/queries.ts';
+import { playlistApi, playlistKeys } from '../lib/api/playlists.ts';
 import { toast } from '../ui/toast-store.ts';
 import { NameDialog } from '../ui/name-dialog.tsx';
-import { messageOf, playlistApi } from './playlist-queries.ts';
+import { messageOf } from './playlist-queries.ts';
 
 /**
  * The Playlists list's 'Create Playlist' dialog with a Name field ('My Awesome Playlist'); a failure
@@ -17,7 +17,7 @@ export function CreatePlaylistDialog({ open, onOpenChange }: { open: boolean; on
       toast({ title: 'Error', description: messageOf(error, 'Failed to create playlist'), variant: 'destructive' });
       return false;
     }
-    void queryClient.invalidateQueries({ queryKey: queryKeys.playlists, exact: true });
+    void queryClient.invalidateQueries({ queryKey: playlistKeys.list, exact: true });
     toast({ title: 'Playlist created' });
     return true;
   };

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { SongDto } from '../../src/shared/types.ts';
-import { queryKeys } from '../lib/queries.ts';
+import { playlistApi, playlistKeys, refreshPlaylist } from '../lib/api/playlists.ts';
 import { toast } from '../ui/toast-store.ts';
-import { messageOf, playlistApi, refreshPlaylist } from './playlist-queries.ts';
+import { messageOf } from './playlist-queries.ts';
 
 /**
  * Removing and reordering a playlist's songs (beyond the spec). Both show at once and are
@@ -11,7 +11,7 @@ import { messageOf, playlistApi, refreshPlaylist } from './playlist-queries.ts';
  */
 export function usePlaylistEdits(id: string) {
   const queryClient = useQueryClient();
-  const key = queryKeys.playlistSongs(id);
+  const key = playlistKeys.songs(id);
   // A later reorder's answer wins over an earlier one still in flight.
   const latest = useRef(0);
 
@@ -30,8 +30,8 @@ export function usePlaylistEdits(id: string) {
       return;
     }
     // The first song's artwork is the playlist's.
-    void queryClient.invalidateQueries({ queryKey: queryKeys.playlist(id), exact: true });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.playlists, exact: true });
+    void queryClient.invalidateQueries({ queryKey: playlistKeys.one(id), exact: true });
+    void queryClient.invalidateQueries({ queryKey: playlistKeys.list, exact: true });
   };
 
   const removeSong = async (song: SongDto) => {

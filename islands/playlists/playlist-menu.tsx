@@ -3,13 +3,13 @@ import { useState } from 'react';
 import type { PlaylistDto } from '../../src/shared/types.ts';
 import { useRouter } from '../app/router.ts';
 import { shareLinks, useCopyLink } from '../lib/copy-link.ts';
-import { queryKeys } from '../lib/queries.ts';
+import { playlistApi, playlistKeys } from '../lib/api/playlists.ts';
 import { AlertDialog, AlertDialogContent } from '../ui/alert-dialog.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, OptionsTrigger } from '../ui/dropdown-menu.tsx';
 import { toast } from '../ui/toast-store.ts';
 import { NameDialog } from '../ui/name-dialog.tsx';
 import { CollectionOfflineItem } from '../offline/offline-menu-items.tsx';
-import { messageOf, playlistApi } from './playlist-queries.ts';
+import { messageOf } from './playlist-queries.ts';
 import { readLocal, writeLocal } from '../lib/local-setting.ts';
 
 /** Spec §3 local settings: the last playlist opened. */
@@ -29,13 +29,13 @@ export function PlaylistMenu({ playlist, onAddSongs }: { playlist: PlaylistDto; 
 
   const rename = async (name: string) => {
     try {
-      queryClient.setQueryData(queryKeys.playlist(id), await playlistApi.rename(id, name));
+      queryClient.setQueryData(playlistKeys.one(id), await playlistApi.rename(id, name));
     } catch (error) {
       // Closes like a failed album rename (spec §8): a refusal is not worth another try.
       toast({ title: 'Failed to rename playlist', description: messageOf(error, 'An error occurred while renaming the playlist'), variant: 'destructive' });
       return true;
     }
-    void queryClient.invalidateQueries({ queryKey: queryKeys.playlists, exact: true });
+    void queryClient.invalidateQueries({ queryKey: playlistKeys.list, exact: true });
     toast({ title: 'Playlist updated' });
     return true;
   };
@@ -54,9 +54,9 @@ export function PlaylistMenu({ playlist, onAddSongs }: { playlist: PlaylistDto; 
     }
     if (readLocal(LAST_VIEWED_KEY) === id) writeLocal(LAST_VIEWED_KEY, null);
     toast({ title: 'Playlist deleted', description: 'Moved to trash' });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.playlists, exact: true });
+    void queryClient.invalidateQueries({ queryKey: playlistKeys.list, exact: true });
     navigate('/playlists');
-    queryClient.removeQueries({ queryKey: queryKeys.playlist(id) });
+    queryClient.removeQueries({ queryKey: playlistKeys.one(id) });
   };
 
   return (
@@ -72,7 +72,7 @@ export function PlaylistMenu({ playlist, onAddSongs }: { playlist: PlaylistDto; 
               Share
             </DropdownMenuItem>
           ) : null}
-          <CollectionOfflineItem songsKey={queryKeys.playlistSongs(id)} />
+          <CollectionOfflineItem songsKey={playlistKeys.songs(id)} />
           <DropdownMenuItem icon="i-lucide-pencil" onSelect={() => setDialog('rename')}>
             Rename
           </DropdownMenuItem>

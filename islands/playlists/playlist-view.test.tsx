@@ -1,16 +1,17 @@
 import { afterEach, beforeEach, expect, test } from 'bun:test';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { PlaylistDto, SongDto, UserDto } from '../../src/shared/types.ts';
+import type { PlaylistDto, UserDto } from '../../src/shared/types.ts';
 import { json, restoreFetch, stubFetch } from '../albums/dialog.test-harness.tsx';
 import { AppShell } from '../app/app-shell.tsx';
 import { playerAudio, usePlayer } from '../player/player-store.ts';
 import { useToastStore } from '../ui/toast-store.ts';
 import { playlistSummary } from './playlist-hero.tsx';
+import { songDto } from '../../src/testing/dto-builders.ts';
 
 const user: UserDto = { id: 1, username: 'kiddo', isAdmin: false, displayPreference: 'artist' };
 const playlist: PlaylistDto = { id: 9, name: 'Car Songs', artworkUrl: null, shareId: 'p9', userId: 1, createdAt: '2026-01-01T00:00:00.000Z' };
 const song = (id: number, title: string, duration: number) =>
-  ({ id, title, artist: 'Gran', status: 'published', artworkUrl: null, audioUrl: `/media/songs/s${id}/h.mp3`, duration, shareId: `s${id}` }) as SongDto;
+  songDto({ id, title, artist: 'Gran', status: 'published', audioUrl: `/media/songs/s${id}/h.mp3`, duration });
 const SONGS = [song(1, 'One', 125), song(2, 'Two', 3000), song(3, 'Three', 600)];
 
 beforeEach(() => {

@@ -4,7 +4,7 @@ import { LoadError } from '../albums/load-error.tsx';
 import { BackButton } from '../app/back-button.tsx';
 import { PageHeader } from '../app/page-header.tsx';
 import type { ViewProps } from '../app/views.tsx';
-import { ApiError } from '../lib/api.ts';
+import { ApiError } from '../lib/api/request.ts';
 import { songSubtitle } from '../library/library-view.tsx';
 import { useCurrentTrack, usePlayer } from '../player/player-store.ts';
 import { AddToPlaylistDialog } from './add-to-playlist-dialog.tsx';
@@ -18,7 +18,8 @@ import { AddSongsDialog } from './add-songs-dialog.tsx';
 import { usePlaylistEdits } from './playlist-edits.ts';
 import { PlaylistHero } from './playlist-hero.tsx';
 import { LAST_VIEWED_KEY, PlaylistMenu } from './playlist-menu.tsx';
-import { usePlaylist, usePlaylistSongs, usePrefetchLibrary } from './playlist-queries.ts';
+import { usePrefetchLibrary } from './playlist-queries.ts';
+import { usePlaylist, usePlaylistSongs } from '../lib/api/playlists.ts';
 import { DragHandle, type RenderSongItem, PlaylistSongList, loadSortable } from './playlist-song-list.tsx';
 import { writeLocal } from '../lib/local-setting.ts';
 

@@ -3,7 +3,7 @@ import { LoadError } from '../albums/load-error.tsx';
 import { AppLink } from '../app/app-link.tsx';
 import { SearchLink } from '../app/back-button.tsx';
 import { PageHeader } from '../app/page-header.tsx';
-import { usePlaylists } from '../lib/queries.ts';
+import { usePlaylists } from '../lib/api/playlists.ts';
 import { Button } from '../ui/button.tsx';
 import { COLLECTION_GRID, CollectionCard } from '../ui/collection-card.tsx';
 import { Message } from '../ui/message.tsx';

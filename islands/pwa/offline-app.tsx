@@ -2,9 +2,8 @@ import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { sidebarOpenFromCookies } from '../../src/shared/admin-sidebar.ts';
 import { NEEDS_CONNECTION_TEXT, NEEDS_CONNECTION_TITLE } from '../../src/shared/pwa.ts';
-import type { UserDto } from '../../src/shared/types.ts';
 import { AppShell } from '../app/app-shell.tsx';
-import { apiRequest } from '../lib/api.ts';
+import { userApi } from '../lib/api/user.ts';
 
 /** The same mark the online client entry sets once React has committed (tests wait for it). */
 function Booted({ children }: { children: React.ReactNode }) {
@@ -31,7 +30,7 @@ function NeedsConnection() {
  */
 async function boot() {
   const root = createRoot(document.getElementById('app')!);
-  const user = await apiRequest<UserDto>('/api/user').catch(() => null);
+  const user = await userApi.me().catch(() => null);
   const path = window.location.pathname;
   root.render(
     <Booted>

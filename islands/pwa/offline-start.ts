@@ -1,3 +1,5 @@
+import { songPaths } from '../lib/api/song-paths.ts';
+
 /**
  * The offline app document's module (src/pwa/offline-documents.ts). The library's song list is
  * the largest read: ask for it at once, as the online page's preload does, while the app's
@@ -5,7 +7,7 @@
  */
 if (window.location.pathname === '/') {
   const link = document.createElement('link');
-  Object.assign(link, { rel: 'preload', href: '/api/songs', as: 'fetch', crossOrigin: 'use-credentials' });
+  Object.assign(link, { rel: 'preload', href: songPaths.library, as: 'fetch', crossOrigin: 'use-credentials' });
   document.head.append(link);
 }
 void import('./offline-app.tsx');

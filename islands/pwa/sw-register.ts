@@ -1,5 +1,6 @@
 import { API_CACHE, IMAGE_CACHE, UPDATE_CHECK_MS } from '../../src/shared/pwa.ts';
 import { isCachedApiRead } from '../../src/shared/pwa-routes.ts';
+import { userPaths } from '../lib/api/user.ts';
 
 /** What registration needs of the player: whether it plays, and a way to hear that it stopped. */
 export interface PlaybackGate {
@@ -22,7 +23,7 @@ function whenNotPlaying(player: PlaybackGate, action: () => void): void {
  * are dropped before this user's are kept: the offline app must never show them.
  */
 async function dropOtherUsersReads(userId: number): Promise<boolean> {
-  const kept = await (await caches.open(API_CACHE)).match('/api/user');
+  const kept = await (await caches.open(API_CACHE)).match(userPaths.me);
   const keptId = kept ? ((await kept.json()) as { id?: unknown }).id : userId;
   if (keptId === userId) return false;
   await Promise.all([caches.delete(API_CACHE), caches.delete(IMAGE_CACHE)]);
@@ -40,7 +41,7 @@ async function keepForOffline(worker: ServiceWorker, userId: number, firstVisit:
   const seen = firstVisit || dropped
     ? performance.getEntriesByType('resource').map((entry) => new URL(entry.name)).filter((url) => url.origin === location.origin && isCachedApiRead(url.pathname))
     : [];
-  const urls = new Set(['/api/user', ...seen.map((url) => url.pathname + url.search)]);
+  const urls = new Set([userPaths.me, ...seen.map((url) => url.pathname + url.search)]);
   worker.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: [...urls] } });
 }
 

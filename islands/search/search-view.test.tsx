@@ -4,6 +4,7 @@ import type { SongDto, UserDto } from '../../src/shared/types.ts';
 import { AppShell } from '../app/app-shell.tsx';
 import { usePlayer } from '../player/player-store.ts';
 import { SEARCH_DEBOUNCE_MS } from './use-search.ts';
+import { songDto } from '../../src/testing/dto-builders.ts';
 
 const user: UserDto = { id: 1, username: 'mum', isAdmin: false, displayPreference: 'nothing' };
 const realFetch = globalThis.fetch;
@@ -11,8 +12,7 @@ const realFetch = globalThis.fetch;
 /** Each search request waits until the test answers it, so answers can arrive out of order. */
 let pending: { q: string; answer: (songs: SongDto[]) => void }[] = [];
 
-const song = (id: number, title: string): SongDto =>
-  ({ id, title, artist: 'Gran', albumName: null, audioUrl: `/media/${id}.mp3`, duration: 60, shareId: `s${id}` }) as SongDto;
+const song = (id: number, title: string): SongDto => songDto({ id, title, artist: 'Gran', audioUrl: `/media/${id}.mp3`, duration: 60 });
 
 beforeEach(() => {
   pending = [];

@@ -1,9 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
-import type { SearchResultDto, SongDto } from '../../src/shared/types.ts';
+import type { SongDto } from '../../src/shared/types.ts';
 import { useRouter } from '../app/router.ts';
-import { apiRequest } from '../lib/api.ts';
-import { queryKeys } from '../lib/queries.ts';
+import { searchApi, searchKeys } from '../lib/api/search.ts';
 
 /** Spec §9: search waits 300 ms after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -58,9 +57,9 @@ export function useSearchText() {
  */
 export function useSearchResults(term: string) {
   return useQuery({
-    queryKey: queryKeys.search(term),
+    queryKey: searchKeys.songs(term),
     queryFn: async ({ signal }): Promise<SearchAnswer> => {
-      const answer = await apiRequest<SearchResultDto>(`/api/search?${new URLSearchParams({ q: term })}`, { signal });
+      const answer = await searchApi.songs(term, signal);
       return { q: term, songs: answer.songs };
     },
     enabled: term !== '',

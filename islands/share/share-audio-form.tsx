@@ -1,8 +1,7 @@
 'use client';
 import { type FormEvent, useState } from 'react';
 import { SHARE_EXPIRY_OPTIONS, type ShareExpiry } from '../../src/shared/share-expiry.ts';
-import type { TempShareDto } from '../../src/shared/types.ts';
-import { apiRequest } from '../lib/api.ts';
+import { shareApi } from '../lib/api/shares.ts';
 import { Button } from '../ui/button.tsx';
 import { Field, Input } from '../ui/input.tsx';
 import { Select } from '../ui/select.tsx';
@@ -57,7 +56,7 @@ export function ShareAudioForm({ signedIn, isAdmin, defaultExpiry = 'never', reg
     form.set('expiresIn', expiresIn);
     setBusy(true);
     try {
-      const share = await apiRequest<TempShareDto>('/api/temp-share', { method: 'POST', body: form });
+      const share = await shareApi.create(form);
       setLink(`${window.location.origin}/share/${share.shareId}`);
     } catch (error) {
       const message = error instanceof Error && error.message ? error.message : 'Failed to create share link. Please try again.';

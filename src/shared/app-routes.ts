@@ -9,8 +9,20 @@ export interface NavEntry {
   label: string;
   /** A Lucide icon class (pure CSS). */
   icon: string;
-  /** Also in the small screens' bottom tab bar (spec §2: Library, Playlists, Albums). */
+  /** Also in the small screens' bottom tab bar (Library, Playlists, Albums). */
   tab: boolean;
+}
+
+export type AdminTabId = 'music' | 'albums' | 'deleted' | 'settings';
+
+/** A tab of the admin area's sidebar (islands/admin/layout/ maps each id to its component). */
+export interface AdminTabEntry {
+  id: AdminTabId;
+  label: string;
+  /** A Lucide icon class (pure CSS). */
+  icon: string;
+  /** In the sidebar's Catalogue group, at this position; Settings sits apart below it. */
+  catalogue?: number;
 }
 
 export interface AppRoute {
@@ -24,6 +36,8 @@ export interface AppRoute {
   /** The navigation entry marked active while this row shows (its own, or a parent's). */
   section?: AppView;
   adminOnly?: boolean;
+  /** The admin area's tab this row shows. */
+  adminTab?: AdminTabEntry;
 }
 
 export const APP_ROUTES: readonly AppRoute[] = [
@@ -33,13 +47,20 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { pattern: '/albums', view: 'albums', title: 'Albums', nav: { label: 'Albums', icon: 'i-lucide-disc-3', tab: true } },
   { pattern: '/album/:id', view: 'album', title: 'Album', section: 'albums' },
   // The admin area (islands/admin/layout/): one row per tab, the Music tab first (the default).
-  { pattern: '/admin', view: 'admin', title: 'Music - Admin', nav: { label: 'Settings', icon: 'i-lucide-settings', tab: false }, adminOnly: true },
-  { pattern: '/admin/albums', view: 'admin', title: 'Albums - Admin', adminOnly: true },
-  { pattern: '/admin/deleted', view: 'admin', title: 'Deleted - Admin', adminOnly: true },
-  { pattern: '/admin/settings', view: 'admin', title: 'Settings - Admin', adminOnly: true },
+  {
+    pattern: '/admin',
+    view: 'admin',
+    title: 'Music - Admin',
+    nav: { label: 'Settings', icon: 'i-lucide-settings', tab: false },
+    adminOnly: true,
+    adminTab: { id: 'music', label: 'Music', icon: 'i-lucide-music', catalogue: 2 },
+  },
+  { pattern: '/admin/albums', view: 'admin', title: 'Albums - Admin', adminOnly: true, adminTab: { id: 'albums', label: 'Albums', icon: 'i-lucide-disc-3', catalogue: 1 } },
+  { pattern: '/admin/deleted', view: 'admin', title: 'Deleted - Admin', adminOnly: true, adminTab: { id: 'deleted', label: 'Deleted', icon: 'i-lucide-trash-2', catalogue: 3 } },
+  { pattern: '/admin/settings', view: 'admin', title: 'Settings - Admin', adminOnly: true, adminTab: { id: 'settings', label: 'Settings', icon: 'i-lucide-settings' } },
   { pattern: '/search', view: 'search', title: 'Search' },
   { pattern: '/account', view: 'account', title: 'Account' },
-  // Issue 14: linked from the Library's header (the spec's navigation stays as it is).
+  // Linked from the Library's header; the navigation itself keeps its four entries.
   { pattern: '/favourites', view: 'favourites', title: 'Favourites', section: 'library' },
   { pattern: '/recently-played', view: 'recent', title: 'Recently played', section: 'library' },
 ];
@@ -89,7 +110,17 @@ export const NAV_ROUTES = APP_ROUTES.filter((route): route is AppRoute & { nav: 
 /** The href of a navigation entry (its pattern: entries never have params). */
 export const navHref = (route: AppRoute) => route.pattern;
 
-/** A nav entry is active on its route or any of its sub-addresses (spec §2). */
+export type AdminTabRoute = AppRoute & { adminTab: AdminTabEntry };
+
+/** The admin area's tabs, in table order; the first (Music, at /admin) is the default. */
+export const ADMIN_TAB_ROUTES = APP_ROUTES.filter((route): route is AdminTabRoute => route.adminTab !== undefined);
+
+/** The tab an admin address shows; the default for anything else. */
+export function adminTabRoute(path: string): AdminTabRoute {
+  return ADMIN_TAB_ROUTES.find((route) => route.pattern === path) ?? ADMIN_TAB_ROUTES[0]!;
+}
+
+/** A nav entry is active on its route or any of its sub-addresses. */
 export function isNavActive(entry: AppRoute, path: string): boolean {
   const match = matchAppRoute(path);
   if (!match) return false;

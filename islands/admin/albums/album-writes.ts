@@ -1,11 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { AlbumDto } from '../../../src/shared/types.ts';
 import { albumDeleted, albumRenamed } from '../../albums/album-cache.ts';
 import { failureText } from '../../albums/album-text.ts';
-import { apiRequest } from '../../lib/api.ts';
-import { queryKeys } from '../../lib/queries.ts';
+import { albumApi, albumKeys } from '../../lib/api/albums.ts';
+import { trashKeys } from '../../lib/api/trash.ts';
 import { toast } from '../../ui/toast-store.ts';
-import { deletedKeys } from '../deleted/deleted-queries.ts';
 
 /** Album errors: titled 'Error', the server's message when it answered (docs/decisions/061-admin-albums-tab.md). */
 const failed = (error: unknown, fallback: string) => toast({ title: 'Error', description: failureText(error, fallback), variant: 'destructive' });
@@ -19,8 +17,8 @@ export function useAlbumWrites() {
   return {
     async create(name: string): Promise<boolean> {
       try {
-        await apiRequest<AlbumDto>('/api/albums', { method: 'POST', body: { name } });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.albums });
+        await albumApi.create(name);
+        void queryClient.invalidateQueries({ queryKey: albumKeys.list });
         toast({ title: 'Album created successfully' });
         return true;
       } catch (error) {
@@ -30,7 +28,7 @@ export function useAlbumWrites() {
     },
     async rename(id: number, name: string): Promise<boolean> {
       try {
-        albumRenamed(queryClient, await apiRequest<AlbumDto>(`/api/albums/${id}`, { method: 'PATCH', body: { name } }));
+        albumRenamed(queryClient, await albumApi.rename(id, name));
         toast({ title: 'Album updated successfully' });
         return true;
       } catch (error) {
@@ -40,9 +38,9 @@ export function useAlbumWrites() {
     },
     async remove(id: number): Promise<boolean> {
       try {
-        await apiRequest(`/api/albums/${id}`, { method: 'DELETE' });
+        await albumApi.remove(id);
         albumDeleted(queryClient, id);
-        void queryClient.invalidateQueries({ queryKey: deletedKeys.albums });
+        void queryClient.invalidateQueries({ queryKey: trashKeys.albums });
         toast({ title: 'Album deleted successfully' });
         return true;
       } catch (error) {

@@ -1,7 +1,7 @@
 'use client';
 import { LoadError } from '../../albums/load-error.tsx';
 import { sortAlbums } from '../../albums/album-text.ts';
-import { useAlbums } from '../../lib/queries.ts';
+import { useAlbums } from '../../lib/api/albums.ts';
 import { Card, CardTitle } from '../../ui/card.tsx';
 import { Message } from '../../ui/message.tsx';
 import { RowSkeletons } from '../../ui/skeleton.tsx';

@@ -7,7 +7,7 @@ import { Message } from '../../ui/message.tsx';
 import { RowSkeletons } from '../../ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
 import { DeleteAllButton } from './delete-all-button.tsx';
-import { useDeletedAlbums, useDeletedSongs } from './deleted-queries.ts';
+import { useDeletedAlbums, useDeletedSongs } from '../../lib/api/trash.ts';
 import { DeletedRow } from './deleted-row.tsx';
 import { type TrashFilter, type TrashItem, itemKey, listed } from './trash-items.ts';
 

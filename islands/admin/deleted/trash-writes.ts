@@ -1,26 +1,28 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { failureText } from '../../albums/album-text.ts';
-import { apiRequest } from '../../lib/api.ts';
+import { albumApi } from '../../lib/api/albums.ts';
+import { songApi } from '../../lib/api/songs.ts';
+import { trashChanged, trashKeys } from '../../lib/api/trash.ts';
+import { runBounded } from '../../lib/run-bounded.ts';
 import { toast } from '../../ui/toast-store.ts';
-import { deletedKeys, trashChanged } from './deleted-queries.ts';
-import { runEach } from './run-each.ts';
 import type { TrashItem } from './trash-items.ts';
 
 /** Delete All sends one request per item (spec §7), a few at a time. */
 const DELETE_ALL_AT_ONCE = 4;
 
 const failed = (error: unknown, fallback: string) => toast({ title: 'Error', description: failureText(error, fallback), variant: 'destructive' });
-const forever = ({ kind, item }: TrashItem) => apiRequest(`/api/${kind}/${item.id}/permanent`, { method: 'DELETE' });
+const api = (entry: TrashItem) => (entry.kind === 'songs' ? songApi : albumApi);
+const forever = (entry: TrashItem) => api(entry).deleteForever(entry.item.id);
 
 /** The Deleted tab's writes with their §8 toasts; each resolves once reported, never rejects. */
 export function useTrashWrites() {
   const queryClient = useQueryClient();
-  const forgetDeleted = () => void queryClient.invalidateQueries({ queryKey: deletedKeys.all });
+  const forgetDeleted = () => void queryClient.invalidateQueries({ queryKey: trashKeys.all });
   return {
     async restore(entry: TrashItem): Promise<void> {
       const song = entry.kind === 'songs';
       try {
-        await apiRequest(`/api/${entry.kind}/${entry.item.id}/restore`, { method: 'POST' });
+        await api(entry).restore(entry.item.id);
         // Back in Manage Songs, the library and the album lists.
         trashChanged(queryClient);
         toast({ title: song ? 'Song restored!' : 'Album restored!' });
@@ -38,9 +40,9 @@ export function useTrashWrites() {
       }
     },
     async deleteAll(entries: readonly TrashItem[], onProgress: (done: number) => void): Promise<void> {
-      const left = await runEach(entries, forever, DELETE_ALL_AT_ONCE, onProgress);
+      const { failures } = await runBounded(entries, DELETE_ALL_AT_ONCE, forever, { onSettled: onProgress });
       forgetDeleted();
-      if (left.length === 0) toast({ title: 'All items deleted!' });
+      if (failures.length === 0) toast({ title: 'All items deleted!' });
       else toast({ title: 'Error', description: 'Failed to delete all items', variant: 'destructive' });
     },
   };

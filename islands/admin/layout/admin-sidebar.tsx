@@ -5,7 +5,7 @@ import { ThemeToggle } from '../../app/theme-toggle.tsx';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import { Tooltip } from '../../ui/tooltip.tsx';
-import { ADMIN_TABS, type AdminTab, SETTINGS_TAB } from './admin-tabs.ts';
+import { ADMIN_TABS, APART_TABS, type AdminTab } from './admin-tabs.ts';
 
 interface SidebarBodyProps {
   path: string;
@@ -63,7 +63,7 @@ export function SidebarBody(props: SidebarBodyProps) {
           {collapsed ? null : <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">Catalogue</p>}
           <ul className="grid gap-1">{ADMIN_TABS.map((tab) => tabItem(tab, props))}</ul>
         </div>
-        <ul className="grid gap-1">{tabItem(SETTINGS_TAB, props)}</ul>
+        <ul className="grid gap-1">{APART_TABS.map((tab) => tabItem(tab, props))}</ul>
       </nav>
       <div className={cn('flex shrink-0 gap-1 border-t border-border pt-2', collapsed ? 'flex-col items-center' : 'items-center')}>
         <Tip collapsed={collapsed} label="Logout">

@@ -1,11 +1,12 @@
 import type { ComponentType } from 'react';
+import { ADMIN_TAB_ROUTES, type AdminTabId, adminTabRoute } from '../../../src/shared/app-routes.ts';
 import { AlbumsTab } from '../albums/albums-tab.tsx';
 import { DeletedTab } from '../deleted/deleted-tab.tsx';
 import { MusicView } from '../music/music-view.tsx';
 import { SettingsView } from '../settings/settings-view.tsx';
 
 export interface AdminTab {
-  /** One of the admin rows of src/shared/app-routes.ts. */
+  /** Its row of src/shared/app-routes.ts. */
   path: string;
   label: string;
   /** A Lucide icon class (pure CSS). */
@@ -13,17 +14,18 @@ export interface AdminTab {
   Component: ComponentType;
 }
 
-/** Spec §2: the sidebar's three tabs in its order (Music is the default, at /admin). */
-export const ADMIN_TABS: readonly AdminTab[] = [
-  { path: '/admin/albums', label: 'Albums', icon: 'i-lucide-disc-3', Component: AlbumsTab },
-  { path: '/admin', label: 'Music', icon: 'i-lucide-music', Component: MusicView },
-  { path: '/admin/deleted', label: 'Deleted', icon: 'i-lucide-trash-2', Component: DeletedTab },
-];
+/** Each tab's component: a Record, so a tab row without one fails the typecheck. */
+const TAB_VIEWS: Record<AdminTabId, ComponentType> = { music: MusicView, albums: AlbumsTab, deleted: DeletedTab, settings: SettingsView };
 
-/** Settings sits apart from the tabs (it is also where the app's Settings entry leads). */
-export const SETTINGS_TAB: AdminTab = { path: '/admin/settings', label: 'Settings', icon: 'i-lucide-settings', Component: SettingsView };
+const toTab = ({ pattern, adminTab }: (typeof ADMIN_TAB_ROUTES)[number]): AdminTab => ({ path: pattern, label: adminTab.label, icon: adminTab.icon, Component: TAB_VIEWS[adminTab.id] });
 
-/** The tab an admin address shows; Music for anything else (the app-route table admits only these four). */
-export function adminTabFor(path: string): AdminTab {
-  return [...ADMIN_TABS, SETTINGS_TAB].find((tab) => tab.path === path) ?? ADMIN_TABS[1]!;
-}
+/** The sidebar's Catalogue tabs in their order (Albums, Music, Deleted). */
+export const ADMIN_TABS: readonly AdminTab[] = ADMIN_TAB_ROUTES.filter((route) => route.adminTab.catalogue !== undefined)
+  .sort((a, b) => a.adminTab.catalogue! - b.adminTab.catalogue!)
+  .map(toTab);
+
+/** Settings and any other tab outside the Catalogue group sit apart below it. */
+export const APART_TABS: readonly AdminTab[] = ADMIN_TAB_ROUTES.filter((route) => route.adminTab.catalogue === undefined).map(toTab);
+
+/** The tab an admin address shows; Music for anything else (the app-route table admits only its admin rows). */
+export const adminTabFor = (path: string): AdminTab => toTab(adminTabRoute(path));

@@ -1,5 +1,5 @@
+import type { AccountDto, NewAccount } from '../../../src/shared/types.ts';
 import { type FormEvent, useState } from 'react';
-import type { AccountDto, NewAccount } from '../../../src/shared/schemas/accounts.ts';
 import { MESSAGES, PASSWORD_MIN, USERNAME_MIN } from '../../../src/shared/validation.ts';
 import { Button } from '../../ui/button.tsx';
 import { Checkbox } from '../../ui/checkbox.tsx';

@@ -8,7 +8,7 @@ import { AddAccountDialog, ResetPasswordDialog } from './account-dialogs.tsx';
 import { useAccountWrites } from './account-writes.ts';
 import { formatLongDate } from './format-date.ts';
 import { ListSkeleton, LoadFailed, SettingsCard } from './settings-card.tsx';
-import { useAccounts } from './settings-queries.ts';
+import { useAccounts } from '../../lib/api/accounts.ts';
 
 export const LAST_ADMIN_NOTE = "The only admin: can't be demoted or removed, as Hearth needs at least one admin.";
 

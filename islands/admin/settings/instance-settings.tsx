@@ -4,7 +4,8 @@ import { Label } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { LoadFailed, SettingsCard } from './settings-card.tsx';
-import { useSaveSettings, useSettings } from './settings-queries.ts';
+import { useSettings } from '../../lib/api/settings.ts';
+import { useSaveSettings } from './settings-queries.ts';
 
 /** The admins' preselected Link Expiration for temporary shares (guests' never expire, design §4). */
 export function SharingSettings() {

@@ -1,27 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountDto } from '../../../src/shared/schemas/accounts.ts';
-import type { AdminTempShareDto } from '../../../src/shared/schemas/temp-share-admin.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SettingsChanges, SettingsDto } from '../../../src/shared/types.ts';
-import { apiRequest } from '../../lib/api.ts';
+import { settingsApi, settingsKeys } from '../../lib/api/settings.ts';
 import { toast } from '../../ui/toast-store.ts';
-
-/** Settings' reads; the settings also carry the guests' quota, which a share delete changes. */
-export const settingsKeys = {
-  settings: ['admin', 'settings'] as const,
-  accounts: ['admin', 'users'] as const,
-  tempShares: ['admin', 'temp-shares'] as const,
-};
-
-export const useSettings = () => useQuery({ queryKey: settingsKeys.settings, queryFn: () => apiRequest<SettingsDto>('/api/settings') });
-export const useAccounts = () => useQuery({ queryKey: settingsKeys.accounts, queryFn: () => apiRequest<AccountDto[]>('/api/users') });
-export const useTempShares = () => useQuery({ queryKey: settingsKeys.tempShares, queryFn: () => apiRequest<AdminTempShareDto[]>('/api/temp-shares') });
-
 
 /** Shown at once, then the server's answer; a refusal puts the old value back (docs/decisions/063-settings-texts.md). */
 export function useSaveSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (changes: SettingsChanges) => apiRequest<SettingsDto>('/api/settings', { method: 'PATCH', body: changes }),
+    mutationFn: (changes: SettingsChanges) => settingsApi.save(changes),
     onMutate: (changes) => {
       const before = client.getQueryData<SettingsDto>(settingsKeys.settings);
       if (before) client.setQueryData(settingsKeys.settings, { ...before, ...changes });

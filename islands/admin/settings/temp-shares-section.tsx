@@ -2,13 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatMegabytes } from '../../../src/shared/format.ts';
 import type { AdminTempShareDto } from '../../../src/shared/schemas/temp-share-admin.ts';
-import { apiRequest } from '../../lib/api.ts';
+import { settingsKeys, useSettings } from '../../lib/api/settings.ts';
+import { tempShareApi, tempShareKeys, useTempShares } from '../../lib/api/temp-shares.ts';
 import { AlertDialog, AlertDialogContent } from '../../ui/alert-dialog.tsx';
 import { Button } from '../../ui/button.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { formatLongDate } from './format-date.ts';
 import { ListSkeleton, LoadFailed, SettingsCard } from './settings-card.tsx';
-import { messageOf, settingsKeys, useSettings, useTempShares } from './settings-queries.ts';
+import { messageOf } from './settings-queries.ts';
 
 /** The guests' uploads against ANON_SHARE_QUOTA_MB, as a bar with the figures. */
 function GuestQuota() {
@@ -36,12 +37,12 @@ export function TempSharesSection() {
   const client = useQueryClient();
   const [deleting, setDeleting] = useState<AdminTempShareDto | null>(null);
   const remove = useMutation({
-    mutationFn: (share: AdminTempShareDto) => apiRequest<void>(`/api/temp-shares/${share.id}`, { method: 'DELETE' }),
+    mutationFn: (share: AdminTempShareDto) => tempShareApi.remove(share.id),
     onSuccess: (_nothing, share) => toast({ title: 'Share deleted', description: `The link to "${share.title}" no longer works` }),
     onError: (error) => toast({ title: 'Failed to delete share', description: messageOf(error, 'Please try again'), variant: 'destructive' }),
     onSettled: () => {
       setDeleting(null);
-      return Promise.all([client.invalidateQueries({ queryKey: settingsKeys.tempShares }), client.invalidateQueries({ queryKey: settingsKeys.settings })]);
+      return Promise.all([client.invalidateQueries({ queryKey: tempShareKeys.list }), client.invalidateQueries({ queryKey: settingsKeys.settings })]);
     },
   });
 

@@ -1,7 +1,8 @@
 'use client';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useUser } from '../../app/user-context.ts';
-import { useAdminSongs, useAlbums } from '../../lib/queries.ts';
+import { useAlbums } from '../../lib/api/albums.ts';
+import { useAdminSongs } from '../../lib/api/songs.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardTitle } from '../../ui/card.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { ImageUploadDto, SongDto, SongPatch, SongStatus } from '../../../src/shared/types.ts';
-import { apiRequest } from '../../lib/api.ts';
-import { queryKeys } from '../../lib/queries.ts';
+import type { SongDto, SongPatch, SongStatus } from '../../../src/shared/types.ts';
+import { albumKeys } from '../../lib/api/albums.ts';
+import { songApi, songKeys } from '../../lib/api/songs.ts';
+import { uploadApi } from '../../lib/api/uploads.ts';
 import { toast } from '../../ui/toast-store.ts';
-
 
 const failed = (description: string) => toast({ title: 'Error', description, variant: 'destructive' });
 
@@ -18,12 +18,12 @@ export function useSongWrites() {
   return useMemo(() => {
     const refresh = (change?: { song: SongDto } | { removed: number }) => {
       if (change) {
-        queryClient.setQueryData<SongDto[]>(queryKeys.adminSongs, (list) =>
+        queryClient.setQueryData<SongDto[]>(songKeys.all, (list) =>
           'song' in change ? list?.map((s) => (s.id === change.song.id ? change.song : s)) : list?.filter((s) => s.id !== change.removed),
         );
       }
-      void queryClient.invalidateQueries({ queryKey: queryKeys.songs });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.albums });
+      void queryClient.invalidateQueries({ queryKey: songKeys.library });
+      void queryClient.invalidateQueries({ queryKey: albumKeys.list });
     };
     const attempt = async (run: () => Promise<void>, success: string, failure: () => void) => {
       try {
@@ -36,42 +36,37 @@ export function useSongWrites() {
       }
     };
     const patch = (id: number, body: SongPatch) =>
-      attempt(async () => refresh({ song: await apiRequest<SongDto>(`/api/songs/${id}`, { method: 'PATCH', body }) }), 'Song updated!', () => failed('Failed to update song'));
+      attempt(async () => refresh({ song: await songApi.update(id, body) }), 'Song updated!', () => failed('Failed to update song'));
 
     return {
       refresh,
       update: patch,
       setStatus: (id: number, status: SongStatus) =>
         attempt(
-          async () => refresh({ song: await apiRequest<SongDto>(`/api/songs/${id}/status`, { method: 'PATCH', body: { status } }) }),
+          async () => refresh({ song: await songApi.setStatus(id, status) }),
           'Status updated!',
           () => failed('Failed to update song status'),
         ),
       remove: (id: number) =>
         attempt(
           async () => {
-            await apiRequest(`/api/songs/${id}`, { method: 'DELETE' });
+            await songApi.remove(id);
             refresh({ removed: id });
           },
           'Song moved to deleted!',
           () => failed('Failed to delete song'),
         ),
-      replaceAudio: (id: number, file: File) => {
-        const body = new FormData();
-        body.set('file', file);
-        return attempt(
-          async () => refresh({ song: await apiRequest<SongDto>(`/api/songs/${id}/audio`, { method: 'PATCH', body }) }),
+      replaceAudio: (id: number, file: File) =>
+        attempt(
+          async () => refresh({ song: await songApi.replaceAudio(id, file) }),
           'Audio replaced!',
           () => failed('Failed to replace audio file'),
-        );
-      },
+        ),
       /** POST /api/upload/image, then the song's artworkUrl (spec §7). */
       uploadThumbnail: async (id: number, file: File) => {
-        const body = new FormData();
-        body.set('file', file);
         let objectPath: string;
         try {
-          objectPath = (await apiRequest<ImageUploadDto>('/api/upload/image', { method: 'POST', body })).objectPath;
+          objectPath = (await uploadApi.image(file)).objectPath;
         } catch {
           toast({ title: 'Upload failed', description: 'Could not upload thumbnail', variant: 'destructive' });
           return false;

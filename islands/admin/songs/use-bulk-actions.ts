@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { SongDto } from '../../../src/shared/types.ts';
-import { apiRequest } from '../../lib/api.ts';
-import { queryKeys } from '../../lib/queries.ts';
+import { albumKeys } from '../../lib/api/albums.ts';
+import { type BulkAction, songApi, songKeys } from '../../lib/api/songs.ts';
+import { failureMessage, runBounded } from '../../lib/run-bounded.ts';
 import { toast } from '../../ui/toast-store.ts';
-import { runBounded } from './bounded-pool.ts';
 import { count, describeFailure, progressText, runChunked } from './chunked-bulk.ts';
 
-export type BulkKind = 'publish' | 'unpublish' | 'delete';
+export type BulkKind = BulkAction;
 
 const TEXTS: Record<BulkKind, { verb: string; success: string; failure: string }> = {
   publish: { verb: 'Publishing', success: 'Songs published!', failure: 'Failed to publish songs' },
@@ -36,11 +36,11 @@ export function useBulkActions(onDone: (ids: readonly number[]) => void) {
   const finish = useCallback(
     (done: readonly number[], update: (song: SongDto) => SongDto | null) => {
       const ids = new Set(done);
-      queryClient.setQueryData<SongDto[]>(queryKeys.adminSongs, (list) =>
+      queryClient.setQueryData<SongDto[]>(songKeys.all, (list) =>
         list?.flatMap((song) => (ids.has(song.id) ? (update(song) ?? []) : [song])),
       );
-      void queryClient.invalidateQueries({ queryKey: queryKeys.songs });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.albums });
+      void queryClient.invalidateQueries({ queryKey: songKeys.library });
+      void queryClient.invalidateQueries({ queryKey: albumKeys.list });
       onDone(done);
       setProgress(null);
     },
@@ -53,7 +53,7 @@ export function useBulkActions(onDone: (ids: readonly number[]) => void) {
       setReport([]);
       const result = await runChunked(
         ids,
-        (songIds) => apiRequest(`/api/songs/bulk/${kind}`, { method: 'POST', body: { songIds } }),
+        (songIds) => songApi.bulk(kind, songIds),
         (end, total) => setProgress({ text: progressText(texts.verb, end, total), value: end, total }),
       );
       const status = kind === 'publish' ? 'published' : 'pending';
@@ -70,19 +70,16 @@ export function useBulkActions(onDone: (ids: readonly number[]) => void) {
   const assign = useCallback(
     async (album: { id: number; name: string }, ids: readonly number[]) => {
       setReport([]);
-      const failures = await runBounded(
-        ids,
-        ASSIGN_CONCURRENCY,
-        (id) => apiRequest(`/api/songs/${id}`, { method: 'PATCH', body: { albumId: album.id } }),
-        (settled, total) => setProgress({ text: progressText('Assigning', settled, total), value: settled, total }),
-      );
+      const { failures } = await runBounded(ids, ASSIGN_CONCURRENCY, (id) => songApi.update(id, { albumId: album.id }), {
+        onSettled: (settled, total) => setProgress({ text: progressText('Assigning', settled, total), value: settled, total }),
+      });
       const failed = new Set(failures.map((f) => f.item));
       finish(ids.filter((id) => !failed.has(id)), (song) => ({ ...song, albumId: album.id, albumName: album.name }));
       if (failures.length === 0) toast({ title: 'Album assigned!' });
       else {
         toast({ title: 'Error', description: 'Failed to assign album', variant: 'destructive' });
         const which = failures.length === ids.length ? (ids.length === 1 ? 'The song' : `All ${count(ids.length)} songs`) : `${count(failures.length)} of ${count(ids.length)} songs`;
-        setReport([`${which} failed: ${failures[0]!.message}`]);
+        setReport([`${which} failed: ${failureMessage(failures[0]!.error)}`]);
       }
     },
     [finish],

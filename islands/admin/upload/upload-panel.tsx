@@ -2,7 +2,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
-import { queryKeys } from '../../lib/queries.ts';
+import { albumKeys } from '../../lib/api/albums.ts';
+import { songKeys } from '../../lib/api/songs.ts';
 import { AlertDialog, AlertDialogContent } from '../../ui/alert-dialog.tsx';
 import { Card, CardDescription, CardTitle } from '../../ui/card.tsx';
 import { Checkbox } from '../../ui/checkbox.tsx';
@@ -16,8 +17,8 @@ export function UploadPanel() {
   const queryClient = useQueryClient();
   useEffect(() => {
     whenSongsSaved(() => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.songs });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.albums }); // a tag may have made an album
+      void queryClient.invalidateQueries({ queryKey: songKeys.library });
+      void queryClient.invalidateQueries({ queryKey: albumKeys.list }); // a tag may have made an album
     });
   }, [queryClient]);
   const publish = useStore(uploadQueue, (s) => s.publish);

@@ -1,4 +1,5 @@
-import { ApiError, apiRequest } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api/request.ts';
+import { songApi } from '../../lib/api/songs.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { useUploadedHighlight } from '../music/uploaded-highlight.ts';
 import { createUploadQueue } from './upload-queue.ts';
@@ -19,7 +20,7 @@ export const uploadQueue = createUploadQueue({
   send: sendAudio,
   async update(songId, changes) {
     try {
-      await apiRequest(`/api/songs/${songId}`, { method: 'PATCH', body: changes });
+      await songApi.update(songId, changes);
     } catch (error) {
       // The server's words when it answered; spec §8's text when the request never got there.
       throw new Error(error instanceof ApiError ? error.message : 'Failed to update song');

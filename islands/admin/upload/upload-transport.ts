@@ -1,5 +1,6 @@
 import type { SongStatus } from '../../../src/shared/enums.ts';
 import type { SongDto } from '../../../src/shared/types.ts';
+import { uploadPaths } from '../../lib/api/uploads.ts';
 
 /** What the queue reads from POST /api/upload/audio (spec §7: id, title, duration, audioUrl). */
 export type UploadedSong = Pick<SongDto, 'id' | 'title' | 'duration' | 'audioUrl' | 'artworkUrl'>;
@@ -70,7 +71,7 @@ export function sendAudio(file: File, status: SongStatus, onProgress: (fraction:
     const form = new FormData();
     form.set('status', status);
     form.set('file', file, file.name);
-    xhr.open('POST', '/api/upload/audio');
+    xhr.open('POST', uploadPaths.audio);
     xhr.withCredentials = true;
     xhr.send(form);
   });

@@ -1,0 +1,58 @@
+import { Value } from '@sinclair/typebox/value';
+import { accountListSchema, accountSchema } from '../../../src/shared/schemas/accounts.ts';
+import { albumListSchema, albumSchema } from '../../../src/shared/schemas/album.ts';
+import { appPasswordSchema, newAppPasswordSchema } from '../../../src/shared/schemas/app-password.ts';
+import { recentPlayListSchema } from '../../../src/shared/schemas/listening.ts';
+import { playlistListSchema, playlistSchema } from '../../../src/shared/schemas/playlist.ts';
+import { searchResultSchema } from '../../../src/shared/schemas/search.ts';
+import { settingsSchema } from '../../../src/shared/schemas/settings.ts';
+import { tempShareSchema } from '../../../src/shared/schemas/share.ts';
+import { bulkResultSchema, songListSchema, songSchema } from '../../../src/shared/schemas/song.ts';
+import { adminTempShareListSchema } from '../../../src/shared/schemas/temp-share-admin.ts';
+import { deletedAlbumListSchema, deletedSongListSchema } from '../../../src/shared/schemas/trash.ts';
+import { imageUploadSchema } from '../../../src/shared/schemas/upload.ts';
+import { userSchema } from '../../../src/shared/schemas/user.ts';
+import { Type } from '@sinclair/typebox';
+
+/**
+ * The response schemas the client checks answers against, by name. Loaded lazily by
+ * `apiRequest` (in parallel with the request), so TypeBox stays out of every page's first load.
+ */
+export const RESPONSE_SCHEMAS = {
+  account: accountSchema,
+  accounts: accountListSchema,
+  album: albumSchema,
+  albums: albumListSchema,
+  appPasswords: Type.Array(appPasswordSchema),
+  newAppPassword: newAppPasswordSchema,
+  recentPlays: recentPlayListSchema,
+  playlist: playlistSchema,
+  playlists: playlistListSchema,
+  searchResult: searchResultSchema,
+  settings: settingsSchema,
+  tempShare: tempShareSchema,
+  adminTempShares: adminTempShareListSchema,
+  song: songSchema,
+  songs: songListSchema,
+  bulkResult: bulkResultSchema,
+  deletedSongs: deletedSongListSchema,
+  deletedAlbums: deletedAlbumListSchema,
+  imageUpload: imageUploadSchema,
+  user: userSchema,
+} as const;
+
+export type ResponseName = keyof typeof RESPONSE_SCHEMAS;
+
+/** The server answered something its schema does not allow: a bug on one side, never the user's. */
+export class ResponseShapeError extends Error {
+  override name = 'ResponseShapeError';
+}
+
+/** Throws a ResponseShapeError naming the request, the schema and the first wrong field. */
+export function checkResponse(name: ResponseName, request: string, value: unknown): void {
+  const schema = RESPONSE_SCHEMAS[name];
+  if (Value.Check(schema, value)) return;
+  const first = Value.Errors(schema, value).First();
+  const where = first ? `${first.path || '/'}: ${first.message}` : 'unexpected value';
+  throw new ResponseShapeError(`${request} answered a body that is not a valid ${name} (${where})`);
+}

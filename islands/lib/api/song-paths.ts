@@ -1,0 +1,17 @@
+/**
+ * `/api/songs/*`, apart from songs.ts (its reads and writes) because the offline app's boot
+ * preloads the library with no react-query loaded yet (islands/pwa/offline-start.ts).
+ */
+export type BulkAction = 'publish' | 'unpublish' | 'delete';
+
+export const songPaths = {
+  library: '/api/songs',
+  all: '/api/songs/all',
+  one: (id: number) => `/api/songs/${id}`,
+  status: (id: number) => `/api/songs/${id}/status`,
+  audio: (id: number) => `/api/songs/${id}/audio`,
+  bulk: (action: BulkAction) => `/api/songs/bulk/${action}`,
+  restore: (id: number) => `/api/songs/${id}/restore`,
+  permanent: (id: number) => `/api/songs/${id}/permanent`,
+};
+
