@@ -1,12 +1,11 @@
-import { Elysia, t } from 'elysia';
+import { Elysia } from 'elysia';
 import type { AppContext } from '../../src/app-context.ts';
 import { appPasswordKey, createAppPassword, listAppPasswords, revokeAppPassword } from '../../src/services/accounts/app-passwords.ts';
 import { parseId } from '../../src/services/catalogue/ids.ts';
-import { appPasswordSchema, newAppPasswordSchema } from '../../src/shared/schemas/app-password.ts';
+import { appPasswordListSchema, appPasswordNameBody, newAppPasswordSchema } from '../../src/shared/schemas/app-password.ts';
 import { signedInFirst } from '../gate.ts';
 import { idParams } from '../../src/shared/schemas/common.ts';
 
-const nameBody = t.Object({ name: t.String({ maxLength: 10_000 }) }, { error: 'name is required and must be text' });
 
 /** `/api/app-passwords`: the signed-in user's own app passwords for phone apps (/account): list, create (secret shown once), revoke. */
 export function appPasswordRoutes(ctx: AppContext) {
@@ -14,7 +13,7 @@ export function appPasswordRoutes(ctx: AppContext) {
   const member = { auth: true, transform: signedInFirst } as const;
   return new Elysia({ name: 'app-password-routes', prefix: '/api/app-passwords' })
     .use(ctx.auth)
-    .get('', ({ user }) => listAppPasswords(ctx.db, user.id), { auth: true, response: t.Array(appPasswordSchema) })
+    .get('', ({ user }) => listAppPasswords(ctx.db, user.id), { auth: true, response: appPasswordListSchema })
     .post(
       '',
       ({ user, body, set }) => {
@@ -23,7 +22,7 @@ export function appPasswordRoutes(ctx: AppContext) {
         set.headers['cache-control'] = 'no-store';
         return createAppPassword(ctx.db, key, user.id, body.name, ctx.now());
       },
-      { ...member, body: nameBody, response: { 201: newAppPasswordSchema } },
+      { ...member, body: appPasswordNameBody, response: { 201: newAppPasswordSchema } },
     )
     .delete(
       '/:id',

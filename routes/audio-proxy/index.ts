@@ -1,6 +1,7 @@
-import { Elysia, t } from 'elysia';
+import { Elysia } from 'elysia';
 import { proxyAudio } from '../../media/proxy.ts';
 import type { AppContext } from '../../src/app-context.ts';
+import { audioProxyQuery } from '../../src/shared/schemas/media.ts';
 
 /**
  * `/api/audio/proxy?url=`: audio from allow-listed origins only (MEDIA_PROXY_ALLOW). Off by default,
@@ -11,6 +12,6 @@ export function audioProxyRoutes(ctx: AppContext) {
     .use(ctx.auth)
     .get('/proxy', ({ query, request }) => proxyAudio(query.url, request, { allow: ctx.config.mediaProxyAllow }), {
       auth: true,
-      query: t.Object({ url: t.Optional(t.String({ maxLength: 4096 })) }),
+      query: audioProxyQuery,
     });
 }

@@ -1,14 +1,11 @@
-import { Elysia, t } from 'elysia';
+import { Elysia } from 'elysia';
 import type { AppContext } from '../../src/app-context.ts';
 import { parseId } from '../../src/services/catalogue/ids.ts';
 import { SONG_NOT_FOUND } from '../../src/services/catalogue/songs.ts';
 import { favouriteSongs, recentlyPlayed, recordPlay, starSong, unstarSong } from '../../src/services/subsonic/listening.ts';
-import { recentPlayListSchema } from '../../src/shared/schemas/listening.ts';
+import { favouriteParams, playBody, recentPlayListSchema } from '../../src/shared/schemas/listening.ts';
 import { songListSchema } from '../../src/shared/schemas/song.ts';
 import { signedInFirst } from '../gate.ts';
-
-const songParams = t.Object({ songId: t.String() });
-const playBody = t.Object({ songId: t.Integer({ minimum: 1 }) }, { error: 'songId must be a song id' });
 
 /**
  * The signed-in user's `/api/favourites`, `/api/recently-played` and `/api/plays` (the same rows
@@ -26,7 +23,7 @@ export function listeningRoutes(ctx: AppContext) {
         starSong(ctx.db, user.id, songId(params.songId), ctx.now());
         set.status = 204;
       },
-      { ...member, params: songParams },
+      { ...member, params: favouriteParams },
     )
     .delete(
       '/favourites/:songId',
@@ -34,7 +31,7 @@ export function listeningRoutes(ctx: AppContext) {
         unstarSong(ctx.db, user.id, songId(params.songId));
         set.status = 204;
       },
-      { ...member, params: songParams },
+      { ...member, params: favouriteParams },
     )
     .get('/recently-played', ({ user }) => recentlyPlayed(ctx.db, user.id), { auth: true, response: recentPlayListSchema })
     .post(

@@ -6,9 +6,9 @@
 export type { DisplayPreference, SongStatus } from './enums.ts';
 export type { AccountChanges, AccountDto, NewAccount } from './schemas/accounts.ts';
 export type { AlbumDto, AlbumName } from './schemas/album.ts';
-export type { AppPasswordDto, NewAppPasswordDto } from './schemas/app-password.ts';
+export type { AppPasswordDto, AppPasswordName, NewAppPasswordDto } from './schemas/app-password.ts';
 export type { ErrorDto } from './schemas/error.ts';
-export type { RecentPlayDto } from './schemas/listening.ts';
+export type { PlayReport, RecentPlayDto } from './schemas/listening.ts';
 export type { PlaylistDto, PlaylistName, PlaylistOrder, PlaylistSongAdd } from './schemas/playlist.ts';
 export type { SearchResultDto } from './schemas/search.ts';
 export type { SettingsChanges, SettingsDto } from './schemas/settings.ts';

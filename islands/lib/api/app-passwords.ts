@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { AppPasswordName } from '../../../src/shared/types.ts';
 import { apiRequest } from './request.ts';
 
 /** `/api/app-passwords`: the signed-in user's passwords for phone apps. */
@@ -13,6 +14,6 @@ export const useAppPasswords = () => useQuery({ queryKey: appPasswordKeys.list, 
 
 export const appPasswordApi = {
   /** The answer carries the password, shown this once. */
-  create: (name: string) => apiRequest(appPasswordPaths.list, { method: 'POST', body: { name }, expect: 'newAppPassword' }),
+  create: (name: string) => apiRequest(appPasswordPaths.list, { method: 'POST', body: { name } satisfies AppPasswordName, expect: 'newAppPassword' }),
   revoke: (id: number) => apiRequest(appPasswordPaths.one(id), { method: 'DELETE' }),
 };

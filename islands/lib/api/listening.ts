@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { PlayReport } from '../../../src/shared/types.ts';
 import { apiRequest } from './request.ts';
 
 /** The signed-in user's listening: favourites, recently played, the plays the player counts. */
@@ -26,5 +27,5 @@ export function useRecentlyPlayed() {
 
 export const listeningApi = {
   setFavourite: (songId: number, favourite: boolean) => apiRequest(listeningPaths.favourite(songId), { method: favourite ? 'PUT' : 'DELETE' }),
-  reportPlay: (songId: number) => apiRequest(listeningPaths.plays, { method: 'POST', body: { songId } }),
+  reportPlay: (songId: number) => apiRequest(listeningPaths.plays, { method: 'POST', body: { songId } satisfies PlayReport }),
 };
