@@ -10,7 +10,7 @@ import { Skeleton } from '../ui/skeleton.tsx';
 import { toast } from '../ui/toast-store.ts';
 import { AddSongsList, type AddState } from './add-songs-list.tsx';
 import { filterSongs, searchableSongs } from './available-songs.ts';
-import { messageOf } from './playlist-queries.ts';
+import { messageOf } from '../lib/api/request.ts';
 
 /** How long an added song shows its check before it leaves the list. */
 export const ADDED_HIDE_MS = 800;

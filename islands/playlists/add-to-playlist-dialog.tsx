@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { PlaylistDto, SongDto } from '../../src/shared/types.ts';
 import { playlistApi, playlistKeys, usePlaylists } from '../lib/api/playlists.ts';
-import { ApiError } from '../lib/api/request.ts';
+import { messageOf } from '../lib/api/request.ts';
 import { Artwork } from '../ui/artwork.tsx';
 import { Button } from '../ui/button.tsx';
 import { Dialog, DialogContent, DialogFooter } from '../ui/dialog.tsx';
@@ -16,7 +16,6 @@ export const ADD_CLOSE_MS = 1000;
 type Song = Pick<SongDto, 'id' | 'title'>;
 
 // Spec §8: the server's message when it sent one; a dropped connection gets the fallback.
-const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError && error.message ? error.message : fallback);
 
 /**
  * Spec §2 and §4 Add to Playlist: choose a playlist, or create one and add to it. Opens for

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { playlistApi, playlistKeys } from '../lib/api/playlists.ts';
 import { toast } from '../ui/toast-store.ts';
 import { NameDialog } from '../ui/name-dialog.tsx';
-import { messageOf } from './playlist-queries.ts';
+import { messageOf } from '../lib/api/request.ts';
 
 /**
  * The Playlists list's 'Create Playlist' dialog with a Name field ('My Awesome Playlist'); a failure

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import type { SongDto } from '../../src/shared/types.ts';
 import { playlistApi, playlistKeys, refreshPlaylist } from '../lib/api/playlists.ts';
 import { toast } from '../ui/toast-store.ts';
-import { messageOf } from './playlist-queries.ts';
+import { messageOf } from '../lib/api/request.ts';
 
 /**
  * Removing and reordering a playlist's songs (beyond the spec). Both show at once and are

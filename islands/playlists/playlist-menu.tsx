@@ -9,7 +9,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSepara
 import { toast } from '../ui/toast-store.ts';
 import { NameDialog } from '../ui/name-dialog.tsx';
 import { CollectionOfflineItem } from '../offline/offline-menu-items.tsx';
-import { messageOf } from './playlist-queries.ts';
+import { messageOf } from '../lib/api/request.ts';
 import { readLocal, writeLocal } from '../lib/local-setting.ts';
 
 /** Spec §3 local settings: the last playlist opened. */

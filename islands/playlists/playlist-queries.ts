@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ApiError } from '../lib/api/request.ts';
 import { librarySongsQuery } from '../lib/api/songs.ts';
 
 /**
@@ -21,6 +20,3 @@ export function usePrefetchLibrary(ready: boolean) {
     return () => cancelIdleCallback(handle);
   }, [ready, queryClient]);
 }
-
-/** The server's message when it answered with one, else the given fallback (a network failure too). */
-export const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError && error.message ? error.message : fallback);

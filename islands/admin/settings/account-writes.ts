@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AccountDto, NewAccount } from '../../../src/shared/types.ts';
 import { accountApi, accountKeys } from '../../lib/api/accounts.ts';
 import { toast } from '../../ui/toast-store.ts';
-import { messageOf } from './settings-queries.ts';
+import { messageOf } from '../../lib/api/request.ts';
 
 /** After a change to one's own account (demoted, removed), the admin area is no longer theirs. */
 const leaveIfSelf = (id: number, selfId: number) => id === selfId && window.location.assign('/');

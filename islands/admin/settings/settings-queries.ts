@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SettingsChanges, SettingsDto } from '../../../src/shared/types.ts';
+import { messageOf } from '../../lib/api/request.ts';
 import { settingsApi, settingsKeys } from '../../lib/api/settings.ts';
 import { toast } from '../../ui/toast-store.ts';
 
@@ -22,9 +23,4 @@ export function useSaveSettings() {
       toast({ title: 'Failed to save settings', description: messageOf(error, 'Please try again'), variant: 'destructive' });
     },
   });
-}
-
-/** The server's message when it answered; the fallback when the request never reached it. */
-export function messageOf(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message && !(error instanceof TypeError) ? error.message : fallback;
 }

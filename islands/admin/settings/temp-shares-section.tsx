@@ -9,7 +9,7 @@ import { Button } from '../../ui/button.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { formatLongDate } from './format-date.ts';
 import { ListSkeleton, LoadFailed, SettingsCard } from './settings-card.tsx';
-import { messageOf } from './settings-queries.ts';
+import { messageOf } from '../../lib/api/request.ts';
 
 /** The guests' uploads against ANON_SHARE_QUOTA_MB, as a bar with the figures. */
 function GuestQuota() {

@@ -57,3 +57,6 @@ export async function apiRequest(path: string, init: RequestOptions & { expect?:
   if (checker && expect) (await checker).checkResponse(expect, `${rest.method ?? 'GET'} ${path}`, value);
   return value;
 }
+
+/** The server's message when it answered with one, else the fallback (a network failure too). */
+export const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError && error.message ? error.message : fallback);
