@@ -9,7 +9,6 @@ import { MAX_AUDIO_UPLOAD_BYTES } from '../src/shared/upload-limits.ts';
 import { diskFullAware } from './disk-full.ts';
 
 /** The browser checks the same limit before sending (src/shared/upload-limits.ts). */
-export const MAX_AUDIO_BYTES = MAX_AUDIO_UPLOAD_BYTES;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 export interface ReceivedFile {

@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia';
-import { MAX_AUDIO_BYTES } from '../../media/upload.ts';
+import { MAX_AUDIO_UPLOAD_BYTES } from '../../src/shared/upload-limits.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { parseId } from '../../src/services/catalogue/ids.ts';
 import { bulkSongs, editSong, parseBulkAction, setSongStatus, trashSong } from '../../src/services/catalogue/song-edits.ts';
@@ -8,8 +8,7 @@ import { SONG_NOT_FOUND } from '../../src/services/catalogue/songs.ts';
 import { replaceAudio } from '../../src/services/media/audio.ts';
 import { deleteSongForever, restoreDeletedSong } from '../../src/services/trash/trash.ts';
 import { idParams } from '../../src/shared/schemas/common.ts';
-import { bulkBody, bulkParams, bulkResultSchema, songPatchBody, songSchema, statusBody } from '../../src/shared/schemas/song.ts';
-import { songIdParams } from '../../src/shared/schemas/upload.ts';
+import { bulkBody, bulkParams, bulkResultSchema, songIdParams, songPatchBody, songSchema, statusBody } from '../../src/shared/schemas/song.ts';
 import { adminFirst } from '../gate.ts';
 import { AUDIO_TOO_LARGE, receiveUpload, requireFile } from '../upload-form.ts';
 import { songListResponse } from './song-list-response.ts';
@@ -58,7 +57,7 @@ export function songRoutes(ctx: AppContext) {
       '/:id/audio',
       async ({ request, params }) => {
         const id = songId(params.id);
-        const form = await receiveUpload(storage, request, MAX_AUDIO_BYTES, AUDIO_TOO_LARGE);
+        const form = await receiveUpload(storage, request, MAX_AUDIO_UPLOAD_BYTES, AUDIO_TOO_LARGE);
         return replaceAudio(ctx.db, storage, id, requireFile(form.file), now());
       },
       { admin: true, parse: 'none', params: songIdParams, response: songSchema },

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
-import { MAX_AUDIO_BYTES, receiveMultipart } from '../../media/upload.ts';
+import { receiveMultipart } from '../../media/upload.ts';
+import { MAX_AUDIO_UPLOAD_BYTES } from '../../src/shared/upload-limits.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { NotFoundError } from '../../src/errors.ts';
 import { clientIp } from '../../src/http/client-ip.ts';
@@ -19,7 +20,7 @@ export function tempShareRoutes(ctx: AppContext) {
   const quota = ctx.config.anonShareQuotaBytes;
   const guestQuota = createGuestQuota(ctx.db, quota);
 
-  const receiveOptions = () => ({ tempPath: storage.tempPath(), maxBytes: MAX_AUDIO_BYTES, tooLargeMessage: 'The file exceeds the 100MB size limit' });
+  const receiveOptions = () => ({ tempPath: storage.tempPath(), maxBytes: MAX_AUDIO_UPLOAD_BYTES, tooLargeMessage: 'The file exceeds the 100MB size limit' });
 
   return new Elysia({ name: 'temp-share-routes', prefix: '/api' })
     .use(ctx.auth)

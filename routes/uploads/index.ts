@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
-import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES } from '../../media/upload.ts';
+import { MAX_IMAGE_BYTES } from '../../media/upload.ts';
+import { MAX_AUDIO_UPLOAD_BYTES } from '../../src/shared/upload-limits.ts';
 import { ingestImage } from '../../media/images.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { uploadSong } from '../../src/services/media/audio.ts';
@@ -15,7 +16,7 @@ export function uploadRoutes(ctx: AppContext) {
     .post(
       '/audio',
       async ({ request, user }) => {
-        const form = await receiveUpload(storage, request, MAX_AUDIO_BYTES, AUDIO_TOO_LARGE);
+        const form = await receiveUpload(storage, request, MAX_AUDIO_UPLOAD_BYTES, AUDIO_TOO_LARGE);
         const status = form.fields.status === 'published' ? 'published' : 'pending';
         return uploadSong(ctx.db, storage, requireFile(form.file), { status, userId: user.id });
       },

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { type KnownFile, knownImportFiles, rememberImportFile, songAudioHashes } from '../../../db/queries/import-files.ts';
 import { hasSongWithAudio } from '../../../db/queries/media-refs.ts';
 import type { MediaStorage } from '../../../media/storage.ts';
-import { MAX_AUDIO_BYTES } from '../../../media/upload.ts';
+import { MAX_AUDIO_UPLOAD_BYTES } from '../../shared/upload-limits.ts';
 import { IMPORT_EXTENSIONS } from '../../shared/audio-formats.ts';
 import { type SongOptions, checkAudio, createSong, dropIfUnreferenced, ingestAudio } from './audio.ts';
 
@@ -40,7 +40,7 @@ async function hashFile(path: string): Promise<string> {
 
 /** One file: skipped when its bytes are already in the library, else checked and added. */
 async function importOne(db: Db, storage: MediaStorage, path: string, stat: Omit<KnownFile, 'audioHash'>, options: ImportOptions & SongOptions): Promise<'imported' | string> {
-  if (stat.size > MAX_AUDIO_BYTES && !options.inPlace) throw new Error('larger than 100MB');
+  if (stat.size > MAX_AUDIO_UPLOAD_BYTES && !options.inPlace) throw new Error('larger than 100MB');
   const hash = await hashFile(path);
   const remember = () => rememberImportFile(db, path, { ...stat, audioHash: hash });
   if (hasSongWithAudio(db, hash)) {

@@ -64,3 +64,6 @@ export const bulkBody = Type.Object(
   { error: `songIds must be a list of 1 to ${BULK_MAX} song ids` },
 );
 export type BulkSongs = Static<typeof bulkBody>;
+
+/** `PATCH /api/songs/:id/audio`: the song whose audio is replaced (checked before the body is read). */
+export const songIdParams = Type.Object({ id: Type.String({ maxLength: 20 }) });

@@ -3,6 +3,3 @@ import { type Static, Type } from '@sinclair/typebox';
 /** `POST /api/upload/image`: the stored image's same-origin path (audio uploads answer a song). */
 export const imageUploadSchema = Type.Object({ objectPath: Type.String() });
 export type ImageUploadDto = Static<typeof imageUploadSchema>;
-
-/** `PUT /api/songs/:id/audio`: the song whose audio is replaced. */
-export const songIdParams = Type.Object({ id: Type.String({ maxLength: 20 }) });
