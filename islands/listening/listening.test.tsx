@@ -7,27 +7,10 @@ import { RouterContext } from '../app/router.ts';
 import { SongMenu } from '../songs/song-menu.tsx';
 import { useToastStore } from '../ui/toast-store.ts';
 import { PLAYED_EVENT } from './plays.ts';
+import { songDto } from '../../src/testing/dto-builders.ts';
 
 const user: UserDto = { id: 1, username: 'kiddo', isAdmin: false, displayPreference: 'artist' };
-const song = (id: number, title: string): SongDto => ({
-  id,
-  title,
-  artist: 'Gran',
-  tags: [],
-  albumId: null,
-  albumName: null,
-  albumOrder: null,
-  artworkUrl: null,
-  audioUrl: `/media/songs/s${id}/${'a'.repeat(64)}.mp3`,
-  duration: 120,
-  fileSize: 1000,
-  status: 'published',
-  userId: null,
-  shareId: `s${id}`,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  deletedAt: null,
-  originalFilename: null,
-});
+const song = (id: number, title: string): SongDto => songDto({ id, title, artist: 'Gran' });
 
 let favourites: SongDto[] = [];
 let plays: RecentPlayDto[] = [];
