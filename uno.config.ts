@@ -4,7 +4,7 @@ import { presetWind3 } from '@unocss/preset-wind3';
 import { readFileSync } from 'node:fs';
 import { tokensCss } from './islands/ui/tokens.ts';
 
-/** Tailwind's preflight: without it pages keep the browser's serif text and content-box inputs (design §6). */
+/** Tailwind's preflight: without it pages keep the browser's serif text and content-box inputs (docs/architecture.md). */
 const resetCss = readFileSync(Bun.resolveSync('@unocss/reset/tailwind.css', import.meta.dir), 'utf8');
 const lucide = () => import('@iconify-json/lucide/icons.json').then((icons) => icons.default);
 
@@ -32,7 +32,7 @@ export const unoConfig: UserConfig = {
     },
     borderRadius: { sm: 'var(--radius-sm)', DEFAULT: 'var(--radius)', md: 'var(--radius)', lg: 'var(--radius-lg)', xl: 'var(--radius-lg)' },
     fontFamily: { sans: 'var(--font-sans)', mono: 'var(--font-mono)' },
-    // The type scale of ui-direction.md: 12, 14, 16, 20, 24, 32 px.
+    // The type scale of docs/look-and-feel.md: 12, 14, 16, 20, 24, 32 px.
     fontSize: {
       xs: ['var(--text-xs)', '1rem'],
       sm: ['var(--text-sm)', '1.25rem'],

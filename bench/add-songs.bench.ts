@@ -3,7 +3,7 @@ import { launchBrowser } from '../src/testing/browser.ts';
 import { type BenchServer, benchLogin, printFigure, startBenchServer } from './lib/harness.ts';
 import { seedCatalogue } from './lib/seed.ts';
 
-// Issue 9's figures for the Add Songs dialog, in Chromium against the production server, with
+// Figures for the Add Songs dialog, in Chromium against the production server, with
 // 50,000 songs beside the same with 100 in the same run (budget: under 1 s, at most 3x):
 // - from choosing Add Songs to its first rows once the playlist page has settled (the page
 //   reads the library in the background; what a person opening the dialog meets);

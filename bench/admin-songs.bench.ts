@@ -4,7 +4,7 @@ import { launchBrowser } from '../src/testing/browser.ts';
 import { type BenchServer, benchLogin, printFigure, startBenchServer } from './lib/harness.ts';
 import { seedCatalogue } from './lib/seed.ts';
 
-// Issue 11's Manage Songs figures, in Chromium against the production server with 50,000 songs
+// Manage Songs figures, in Chromium against the production server with 50,000 songs
 // (beside 100 in the same run): from navigation to /admin to the list's first rows (the admin
 // song list read and its sort included; budget under 1 s), then the frame times while the page
 // is scrolled programmatically from the list's top to its end, one step per animation frame

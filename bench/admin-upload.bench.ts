@@ -4,7 +4,7 @@ import { launchBrowser, waitForHydration } from '../src/testing/browser.ts';
 import { makeTempDir } from '../src/testing/server.ts';
 import { benchLogin, printFigure, startBenchServer } from './lib/harness.ts';
 
-// Issue 11's upload figure: one ~50 MB audio file through the web page (the real UploadPanel in
+// Upload figure: one ~50 MB audio file through the web page (the real UploadPanel in
 // Chromium, from the file input's change to the item's 'uploaded') against curl posting the
 // same file to the same endpoint with the same session cookie. Alternating runs, median of 5.
 const RUNS = 5;

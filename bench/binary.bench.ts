@@ -4,7 +4,7 @@ import { arm64Runner, releaseBinary } from './lib/binary.ts';
 import { type BenchServer, benchLogin, printFigure, seedBenchDataDir, startBenchServer } from './lib/harness.ts';
 import { seedCatalogue } from './lib/seed.ts';
 
-// Issue 13's budgets: the x64 binary's start-up to its first answered request and its idle RSS
+// The single binary's budgets: the x64 binary's start-up to its first answered request and its idle RSS
 // (after start and a sign-in, settled) against `bun src/main.ts` on the same data folder with
 // its build already present; start-up ≤ 1.2× and RSS ≤ 1.1× the source run. Runs alternate,
 // median of RUNS each. Then the arm64 binary's start-up under qemu, for information.

@@ -6,7 +6,7 @@ import { listLibrary } from '../src/services/catalogue/songs.ts';
 import { type LoadResult, benchLogin, measureRequests, printFigure, startBenchServer } from './lib/harness.ts';
 import { seedCatalogue } from './lib/seed.ts';
 
-// Catalogue figures (design §8) on 50,000 songs, 500 albums, 200 playlists: each HTTP figure
+// Catalogue figures (docs/architecture.md) on 50,000 songs, 500 albums, 200 playlists: each HTTP figure
 // beside the same service call plus JSON serialisation done in this process.
 const server = await startBenchServer({ seed: (db) => seedCatalogue(db) });
 const local = openDb(join(server.dataDir, 'hearth.db'));

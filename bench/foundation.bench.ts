@@ -3,7 +3,7 @@ import { createUser } from '../src/services/accounts/users.ts';
 import { ADMIN, benchLogin, measureRequests, printFigure, rssOf, startBenchServer } from './lib/harness.ts';
 import { seedCatalogue } from './lib/seed.ts';
 
-// Foundation figures: start-up, idle memory with the design's catalogue, login throughput.
+// Foundation figures: start-up, idle memory with the benchmark catalogue, login throughput.
 const STARTS = 5;
 const LOGINS = 40;
 const CONCURRENCY = 4;

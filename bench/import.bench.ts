@@ -5,7 +5,7 @@ import { fixture } from '../src/testing/media-fixtures.ts';
 import { makeTempDir } from '../src/testing/server.ts';
 import { printFigure } from './lib/harness.ts';
 
-// Re-import of an unchanged 10,000-file library (issue 15): the real CLI, wall time, against
+// Re-import of an unchanged 10,000-file library: the real CLI, wall time, against
 // hashing every file in-process (what each re-import used to cost before its skip). FILES=n
 // changes the size.
 const count = Number(process.env.FILES ?? 10_000);

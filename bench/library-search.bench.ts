@@ -3,7 +3,7 @@ import { launchBrowser } from '../src/testing/browser.ts';
 import { type BenchServer, benchLogin, printFigure, startBenchServer } from './lib/harness.ts';
 import { seedCatalogue } from './lib/seed.ts';
 
-// Issue 9's figures for the library and search, in Chromium against the production server:
+// Figures for the library and search, in Chromium against the production server:
 // from navigation to the library's first rows (the song list read included, nothing cached),
 // and from the last keystroke to a new term's first results (the 300 ms debounce included),
 // with 50,000 songs beside the same with 100 in the same run. Budget: under 1 s each, and at

@@ -10,7 +10,7 @@ import { makeTempDir } from '../src/testing/server.ts';
 import { ADMIN, benchLogin, printFigure, startBenchServer } from './lib/harness.ts';
 import { seedCatalogue } from './lib/seed.ts';
 
-// The load test of issue 15, on loopback only: CLIENTS clients (200) mix reads and writes for
+// The load test, on loopback only: CLIENTS clients (200) mix reads and writes for
 // LOAD_SECONDS (60) while the CLI imports libraries of FILES_PER_IMPORT files one after another.
 // Passes with zero 5xx answers, zero lost files (every import exits 0 and every file is a song)
 // and the server's RSS after the run within 10 % of its RSS after a warm-up. Bounded: at most

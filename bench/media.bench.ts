@@ -8,7 +8,7 @@ import { insertSong } from '../src/testing/factories.ts';
 import { makeTempDir } from '../src/testing/server.ts';
 import { benchLogin, measureRequests, printFigure, rssOf, startBenchServer } from './lib/harness.ts';
 
-// Media figures (design §8): range serving vs bare Bun.serve, a 100 MB upload's RSS and
+// Media figures (docs/architecture.md): range serving vs bare Bun.serve, a 100 MB upload's RSS and
 // throughput vs a plain disk write, and CLI import rate vs music-metadata alone.
 // ONLY_RANGES=1 runs just the first figure.
 const MiB = 1024 * 1024;

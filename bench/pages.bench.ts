@@ -3,10 +3,10 @@ import { insertAlbum, insertPlaylist, insertSong } from '../src/testing/factorie
 import { type FirstLoad, largest, shippedCss, shippedJs } from './lib/first-load.ts';
 import { benchLogin, measureRequests, printFigure, startBenchServer } from './lib/harness.ts';
 
-// Page figures (design §8) on the production server (the harness runs NODE_ENV=production):
+// Page figures (docs/architecture.md) on the production server (the harness runs NODE_ENV=production):
 // share page TTFB p50 and requests per second against bare Bun.serve of the same HTML from
 // memory, then what a browser downloads on first load, gzipped: JavaScript per page and the
-// stylesheet, each against its budget (issue 8).
+// stylesheet, each against its budget.
 const REQUESTS = 2000;
 const CONCURRENCY = 8;
 const TTFB_SAMPLES = 300;

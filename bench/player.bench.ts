@@ -4,7 +4,7 @@ import { sineWav } from '../src/e2e/player-fixtures.ts';
 import { launchBrowser, waitForHydration } from '../src/testing/browser.ts';
 import { benchLogin, printFigure, startBenchServer } from './lib/harness.ts';
 
-// Issue 10's player figures in Chromium on the production server (loopback): click on a library
+// Player figures in Chromium on the production server (loopback): click on a library
 // row to the audio's `playing` event for a 5 MB song (two songs alternate so every click loads
 // anew), and the gap from one album track's `ended` to the next one's `playing` with prefetch on.
 const RUNS = 20;
@@ -82,7 +82,7 @@ try {
       const w = window as unknown as { __clickAt: number; __playingAt: number };
       return w.__playingAt - w.__clickAt;
     }));
-    // Paused before the next click: a change while playing first fades the old song out (250 ms, spec §9).
+    // Paused before the next click: a change while playing first fades the old song out (250 ms).
     const bar = page.getByRole('region', { name: 'Player' });
     await bar.getByRole('button', { name: 'Pause', exact: true }).click();
     await bar.getByRole('button', { name: 'Play', exact: true }).waitFor();

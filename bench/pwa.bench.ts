@@ -4,7 +4,7 @@ import { launchBrowser } from '../src/testing/browser.ts';
 import { benchLogin, printFigure, startBenchServer } from './lib/harness.ts';
 import { seedCatalogue } from './lib/seed.ts';
 
-// Issue 12's figures, in Chromium against the production server with the design §8 catalogue
+// Installable-app figures, in Chromium against the production server with the benchmark catalogue
 // (50,000 songs): the library started offline (navigation with the network off, served by the
 // worker's offline app document and its kept reads) to first rows, against the same navigation
 // online in the same run (budget: within 1.2x); and the bytes the worker precaches as they

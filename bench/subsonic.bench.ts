@@ -10,7 +10,7 @@ import { makeTempDir } from '../src/testing/server.ts';
 import { type LoadResult, measureRequests, printFigure, startBenchServer } from './lib/harness.ts';
 import { seedCatalogue } from './lib/seed.ts';
 
-// Subsonic API figures (issue 14) at 50,000 songs: getAlbumList2, search3 and getIndexes
+// Subsonic API figures at 50,000 songs: getAlbumList2, search3 and getIndexes
 // p50/p99 (budget p99 < 20 ms) signed in by token as a phone app is; stream 1 MiB ranges
 // against /media's (budget >= 0.9x, alternating rounds); and ffmpeg's speed as a multiple of
 // real time through `stream` (cache off, so every request converts).

@@ -1,7 +1,7 @@
 'use client';
 import { Button } from './ui/button.tsx';
 
-/** The generic error screen's 'Reload Page' button (spec §2). */
+/** The generic error screen's 'Reload Page' button. */
 export function ReloadButton() {
   return (
     <Button onClick={() => window.location.reload()}>

@@ -97,7 +97,7 @@ function limited(body: ReadableStream<Uint8Array>, maxBytes: number, done: () =>
 }
 
 /**
- * GET /api/audio/proxy (design §4): allow-listed origins only, never a private address (the
+ * GET /api/audio/proxy (docs/architecture.md): allow-listed origins only, never a private address (the
  * address checked is the address connected), same-origin redirects only, Range forwarded,
  * streamed with byte and time limits. Off unless MEDIA_PROXY_ALLOW names origins.
  */

@@ -67,7 +67,7 @@ const matchesEtag = (header: string | null, etag: string) =>
 
 /**
  * A stored file as a response. Bun applies Range itself to a returned file (206, suffix and
- * open ranges, 416), so the file is returned whole (design §6); we add the validators:
+ * open ranges, 416), so the file is returned whole (docs/architecture.md); we add the validators:
  * ETag, Last-Modified, 304 for If-None-Match, and If-Range (a stale validator gets all bytes).
  */
 export async function fileResponse(request: Request, path: string, options: FileResponseOptions): Promise<Response> {

@@ -20,7 +20,7 @@ const ASSETS_PREFIX = '/assets/';
 const CLIENT_ENTRY = 'src/render/client-entry.tsx';
 // The entry that knows the pages lives with them; the renderer loads what this builds.
 const RSC_ENTRY = 'routes/pages/rsc-entry.tsx';
-// The offline app document's module: boots the signed-in app from cached API reads (issue 12).
+// The offline app document's module: boots the signed-in app from cached API reads.
 const OFFLINE_ENTRY = 'islands/pwa/offline-start.ts';
 
 function clientModules(): string[] {

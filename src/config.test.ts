@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { ConfigError, parseConfig } from './config.ts';
 
 describe('parseConfig', () => {
-  test('defaults match design §3', () => {
+  test('defaults match docs/architecture.md', () => {
     expect(parseConfig({})).toEqual({
       port: 3000,
       host: '0.0.0.0',

@@ -4,7 +4,7 @@ import { randomId } from '../../src/shared/ids.ts';
 const WORDS = ['love', 'night', 'river', 'golden', 'heart', 'summer', 'blue', 'road', 'dream', 'fire', 'moon', 'home'];
 
 /**
- * The design §8 catalogue: 50,000 songs, 500 albums, 200 playlists, written with raw SQL in
+ * The benchmark catalogue (docs/architecture.md, Budgets): 50,000 songs, 500 albums, 200 playlists, written with raw SQL in
  * one transaction (seconds, not minutes). Deterministic, so runs compare.
  */
 export function seedCatalogue(db: Db, counts = { songs: 50_000, albums: 500, playlists: 200 }): void {

@@ -44,7 +44,7 @@ export function AccountView(_props: ViewProps) {
   );
 }
 
-/** Spec §3: what shows under each song in the library, as a radio group (arrow keys move). */
+/** What shows under each song in the library, as a radio group (arrow keys move). */
 function DisplayPreferenceChoice({ value }: { value: DisplayPreference }) {
   const save = useSetDisplayPreference();
   const name = useId();

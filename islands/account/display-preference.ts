@@ -4,7 +4,7 @@ import type { DisplayPreference, UserDto } from '../../src/shared/types.ts';
 import { userApi, userKeys } from '../lib/api/user.ts';
 import { toast } from '../ui/toast-store.ts';
 
-/** Spec §3 preferences with the labels people choose them by, in the order they are offered. */
+/** Preferences with the labels people choose them by, in the order they are offered. */
 export const DISPLAY_OPTIONS: readonly { value: DisplayPreference; label: string }[] = [
   { value: 'nothing', label: 'Title Only' },
   { value: 'artist', label: 'Show Artist' },
@@ -16,7 +16,7 @@ export const isDisplayPreference = (value: string): value is DisplayPreference =
 
 /**
  * Saves the preference with PATCH /api/user/display-preference. The cached user changes at once
- * (subtitles follow without waiting), the answer then replaces it (spec §7); a refusal puts the
+ * (subtitles follow without waiting), the answer then replaces it; a refusal puts the
  * old choice back and says why. Only the latest choice's answer counts, so two quick choices
  * never flip back to the first.
  */

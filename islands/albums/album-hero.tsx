@@ -5,7 +5,7 @@ import { Button } from '../ui/button.tsx';
 import { songCount, totalDuration } from './album-text.ts';
 
 /**
- * The detail header of ui-direction.md: large artwork beside the name on wide screens and
+ * The detail header of docs/look-and-feel.md: large artwork beside the name on wide screens and
  * above it on phones, the song count and total length, and Play (the first song, in album
  * context). `songs` is absent when they failed to load.
  */

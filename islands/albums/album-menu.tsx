@@ -8,7 +8,7 @@ import { DeleteAlbumDialog } from './delete-album-dialog.tsx';
 import { RenameAlbumDialog } from './rename-album-dialog.tsx';
 
 /**
- * The album page's menu (spec §2): Share for everyone (the public link of design §4, since
+ * The album page's menu: Share for everyone (the album's public share page, since
  * /album/{id} needs sign-in), Rename and Delete for admins only.
  */
 export function AlbumMenu({ album, isAdmin, onDeleted }: { album: AlbumDto; isAdmin: boolean; onDeleted: () => void }) {

@@ -1,7 +1,7 @@
 import type { AlbumDto } from '../../src/shared/types.ts';
 import { ApiError } from '../lib/api/request.ts';
 
-/** Case-insensitive (accents still count), so "apple" and "Banana" sort as a person expects (spec §2). */
+/** Case-insensitive (accents still count), so "apple" and "Banana" sort as a person expects. */
 const collator = new Intl.Collator(undefined, { sensitivity: 'accent', numeric: true });
 
 /** Albums by name, case-insensitively; equal names keep the older album first. */
@@ -23,7 +23,7 @@ export function totalDuration(seconds: number): string {
 }
 
 /**
- * Spec §8: the server's message when it answered with one, else the spec's fallback text
+ * The server's message when it answered with one, else the product's fallback text
  * (a request that never reached the server has no message of the server's).
  */
 export function failureText(error: unknown, fallback: string): string {

@@ -15,7 +15,7 @@ import { AlbumMenu } from './album-menu.tsx';
 import { AlbumSongs } from './album-songs.tsx';
 import { LoadError } from './load-error.tsx';
 
-/** `/album/{id}` (spec §2): sticky header, the album's header, its songs, and every state. */
+/** `/album/{id}`: sticky header, the album's header, its songs, and every state. */
 export function AlbumView({ user, params }: ViewProps) {
   const id = params.id ?? '';
   const album = useAlbum(id);

@@ -11,7 +11,7 @@ import { Tooltip } from '../ui/tooltip.tsx';
 import { sortAlbums } from './album-text.ts';
 import { LoadError } from './load-error.tsx';
 
-/** `/albums` (spec §2): heading, search link, and a grid of album cards by name. */
+/** `/albums`: heading, search link, and a grid of album cards by name. */
 export function AlbumsView(_: ViewProps) {
   const albums = useAlbums();
   return (

@@ -15,7 +15,7 @@ export interface DeleteAlbumDialogProps {
   onDeleted: () => void;
 }
 
-/** Spec §2 'Delete Album?' (admins); §8 toasts. A failed delete closes the confirmation too. */
+/** 'Delete Album?' (admins) and its toasts. A failed delete closes the confirmation too. */
 export function DeleteAlbumDialog({ album, open, onOpenChange, onDeleted }: DeleteAlbumDialogProps) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);

@@ -1,7 +1,7 @@
 import { Button } from '../ui/button.tsx';
 import { Message } from '../ui/message.tsx';
 
-/** A read that failed: what failed, the server's reason, and Try Again (ui-direction.md States). */
+/** A read that failed: what failed, the server's reason, and Try Again (docs/look-and-feel.md, States). */
 export function LoadError({ heading, error, onRetry }: { heading: string; error: Error; onRetry: () => void }) {
   return (
     <Message icon="i-lucide-cloud-alert" heading={heading}>

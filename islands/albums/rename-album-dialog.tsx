@@ -12,7 +12,7 @@ export interface RenameAlbumDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Spec §2 'Rename Album' (admins): a Name field; §8 toasts; the dialog closes either way. */
+/** 'Rename Album' (admins): a Name field and its toasts; the dialog closes either way. */
 export function RenameAlbumDialog({ album, open, onOpenChange }: RenameAlbumDialogProps) {
   const queryClient = useQueryClient();
   const rename = async (name: string) => {

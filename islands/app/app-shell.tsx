@@ -40,7 +40,7 @@ if (typeof window === 'undefined') void loadAdmin();
 export function AppShell({ user: rendered, initialPath, sidebarOpen: renderedOpen = true }: { user: UserDto; initialPath: string; sidebarOpen?: boolean }) {
   const [queryClient] = useState(createQueryClient);
   // The user lives in the query cache, seeded from the server render, so a display-preference
-  // answer (spec §7: it replaces the cached user) re-renders every reader at once.
+  // answer (it replaces the cached user) re-renders every reader at once.
   const user = useQuery({ queryKey: userKeys.me, queryFn: userApi.me, initialData: rendered }, queryClient).data;
   const [path, setPath] = useState(initialPath);
   const playing = useCurrentTrack() !== null;
@@ -48,7 +48,7 @@ export function AppShell({ user: rendered, initialPath, sidebarOpen: renderedOpe
   const [sidebarOpen, setSidebarOpen] = useState(renderedOpen);
   const admin = user.isAdmin && matchAppRoute(path)?.route.view === 'admin';
 
-  // The service worker (issue 12): its own small chunk, fetched after the app is up.
+  // The service worker: its own small chunk, fetched after the app is up.
   const userId = user.id;
   useEffect(() => {
     void import('../pwa/sw-register.ts').then((pwa) => pwa.registerServiceWorker(usePlayer, userId));
@@ -94,7 +94,7 @@ export function AppShell({ user: rendered, initialPath, sidebarOpen: renderedOpe
               style={{ '--toast-offset': 'var(--bottom-bars)', ...(admin && !sidebarOpen ? { '--sidebar-width': '3rem' } : {}) } as React.CSSProperties}
             >
               {admin ? (
-                // The admin area has its own sidebar and header in place of the app's (spec §2).
+                // The admin area has its own sidebar and header in place of the app's.
                 <Suspense fallback={<PageSpinner label="Loading" />}>
                   <AdminArea sidebarOpen={sidebarOpen} onSidebarOpenChange={setSidebarOpen} />
                 </Suspense>
@@ -110,7 +110,7 @@ export function AppShell({ user: rendered, initialPath, sidebarOpen: renderedOpe
               <MiniPlayer />
               {admin ? null : <TabBar />}
               <Toaster />
-              {/* The install card and the offline-music sync, from their own chunk (issue 12). */}
+              {/* The install card and the offline-music sync, from their own chunk. */}
               <OfflineExtrasSlot />
             </div>
           </TooltipProvider>

@@ -1,7 +1,7 @@
 import { Button, type ButtonProps } from '../ui/button.tsx';
 import { AppLink } from './app-link.tsx';
 
-/** A header's back control: history back (`to` absent, spec §2 Search) or a fixed address. */
+/** A header's back control: history back (`to` absent, as on Search) or a fixed address. */
 export function BackButton({ to }: { to?: string }) {
   if (to) {
     return (

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Spec §7: reads are never retried, never refetched on focus, never polled, never stale. */
+/** Reads are never retried, never refetched on focus, never polled, never stale. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -2,8 +2,8 @@ import { sessionApi } from '../lib/api/session.ts';
 import { toast } from '../ui/toast-store.ts';
 
 /**
- * Spec §7 logout; on success the device forgets the user's cached data and offline music
- * (issue 12), then the landing page shows (a full load: nothing signed-in survives).
+ * Logout; on success the device forgets the user's cached data and offline music
+ *, then the landing page shows (a full load: nothing signed-in survives).
  */
 export async function logOut(): Promise<void> {
   try {

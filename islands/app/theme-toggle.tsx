@@ -5,7 +5,7 @@ import { Tooltip } from '../ui/tooltip.tsx';
 
 type Theme = 'light' | 'dark';
 
-/** Spec §4 Theme: a class on <html>, saved under `theme`; the inline head script restores it. */
+/** Theme: a class on <html>, saved under `theme`; the inline head script restores it. */
 export function ThemeToggle() {
   // Unknown until mounted, so the server HTML and the first client render agree.
   const [theme, setTheme] = useState<Theme | null>(null);

@@ -4,7 +4,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel,
 import { useRouter } from './router.ts';
 import { logOut } from './session.ts';
 
-/** Small screens: who is signed in, their Account page, and Log out (spec: no sidebar there). */
+/** Small screens: who is signed in, their Account page, and Log out (small screens have no sidebar). */
 export function UserMenu({ user }: { user: UserDto }) {
   const { navigate } = useRouter();
   return (

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { toast } from '../ui/toast-store.ts';
 
-/** Spec §9: the copied indicator lasts 2 seconds. */
+/** The copied indicator lasts 2 seconds. */
 const COPIED_MS = 2000;
 
-/** The public links the client builds (spec §7, design §4: albums share by their public page). */
+/** The public links the client builds (docs/product.md, docs/architecture.md: albums share by their public page). */
 export const shareLinks = {
   song: (shareId: string) => `${window.location.origin}/share/${shareId}`,
   album: (shareId: string) => `${window.location.origin}/share/album/${shareId}`,
@@ -49,7 +49,7 @@ export function useCopiedState(): [boolean, (copied: boolean) => void] {
 }
 
 /**
- * Spec §4 Share action: copy the link, a copied state for 2 s, and the toast 'Link copied!'
+ * Share action: copy the link, a copied state for 2 s, and the toast 'Link copied!'
  * (with 'Share link copied to clipboard' from the library; title only for albums and playlists).
  */
 export function useCopyLink() {

@@ -1,5 +1,5 @@
 /**
- * Spec §3 local settings (theme, lastViewedPlaylist) in browser storage. Storage can be
+ * Local settings (theme, lastViewedPlaylist) in browser storage. Storage can be
  * unavailable (private mode, a full quota, a blocked origin): then a setting lasts for this
  * page only, and nothing throws.
  */

@@ -19,7 +19,7 @@ import { SONG_ROW_HEIGHT, SongRow } from '../songs/song-row.tsx';
 import { DisplayMenu } from './display-menu.tsx';
 import { usePlayParam } from './use-play-param.ts';
 
-/** Spec §3: the subtitle under each song follows the user's displayPreference. */
+/** The subtitle under each song follows the user's displayPreference. */
 export function songSubtitle(song: SongDto, preference: DisplayPreference): string {
   if (preference === 'artist') return song.artist ?? '';
   if (preference === 'album') return song.albumName ?? '';
@@ -62,7 +62,7 @@ export function LibraryView({ user }: ViewProps) {
   );
 }
 
-/** Issue 14: favourites and recent plays, one tap from the library (the spec's navigation stays as it is). */
+/** Favourites and recent plays, one tap from the library (the product's navigation stays as it is). */
 function YourMusic() {
   const chip = buttonClass({ variant: 'outline', size: 'sm', className: 'rounded-full' });
   return (

@@ -4,7 +4,7 @@ import { useRouter } from '../app/router.ts';
 import { usePlayer } from '../player/player-store.ts';
 
 /**
- * Spec §2: `/?play={songId}` starts that song within the sorted list once the songs are there,
+ * `/?play={songId}` starts that song within the sorted list once the songs are there,
  * then the address goes back to `/` (replaced, so Back does not replay it). Where the browser
  * blocks autoplay, the player store leaves the song loaded and paused for a tap.
  */

@@ -7,7 +7,7 @@ import { LoginForm } from './login-form.tsx';
 type View = 'login' | 'register';
 
 /**
- * The login card: Login, and while an admin keeps registration open, Create Account (design §4).
+ * The login card: Login, and while an admin keeps registration open, Create Account (docs/architecture.md).
  * `/login?create=1` (the share page's invitation) opens on Create Account, from the server HTML on.
  */
 export function LoginCard({ registrationOpen, create = false }: { registrationOpen: boolean; create?: boolean }) {

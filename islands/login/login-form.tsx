@@ -18,14 +18,14 @@ function validate(username: string, password: string): Problems {
   return problems;
 }
 
-/** How the form differs between signing in and creating an account (spec §5, §8). */
+/** How the form differs between signing in and creating an account. */
 const MODES = {
   login: { send: sessionApi.login, submit: 'Login', failed: 'Login failed', fallback: 'Invalid credentials', password: 'current-password', id: 'login' },
   register: { send: sessionApi.register, submit: 'Create Account', failed: 'Registration failed', fallback: 'Registration failed', password: 'new-password', id: 'register' },
 } as const;
 
 /**
- * Spec §2 Login and §5: field rules, a disabled button with a spinner while submitting. The
+ * Login: field rules, a disabled button with a spinner while submitting. The
  * same form creates an account (POST /api/register signs the new user in); both land on the Library.
  */
 export function LoginForm({ mode = 'login' }: { mode?: keyof typeof MODES }) {

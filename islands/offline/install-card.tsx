@@ -3,7 +3,7 @@ import { readLocal, writeLocal } from '../lib/local-setting.ts';
 import { Button } from '../ui/button.tsx';
 import { installOffer } from './install-event.ts';
 
-/** Spec §3 local settings: when the install prompt was dismissed (ms since 1970). */
+/** Local settings: when the install prompt was dismissed (ms since 1970). */
 const INSTALL_DISMISSED_KEY = 'installPromptDismissed';
 const DELAY_MS = 10_000;
 const DISMISS_MS = 7 * 24 * 60 * 60 * 1000;
@@ -20,7 +20,7 @@ function useMedia(query: string): boolean {
 }
 
 /**
- * Spec §4: 'Install Hearth' 10 s after the browser offers installation; Not Now and the close
+ * 'Install Hearth' 10 s after the browser offers installation; Not Now and the close
  * control hide it for 7 days; never on screens 768 px or wider, nor in the installed app.
  */
 export function InstallCard() {

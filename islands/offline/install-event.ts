@@ -1,7 +1,7 @@
 /**
  * The browser's offer to install (Chromium's `beforeinstallprompt`), caught from the first
  * moment: it can fire before any lazily loaded part exists. preventDefault keeps Chrome's own
- * mini-infobar away, so the 'Install Hearth' card is the one prompt (spec §4).
+ * mini-infobar away, so the 'Install Hearth' card is the one prompt.
  */
 export interface InstallPromptEvent extends Event {
   prompt(): Promise<unknown>;
@@ -10,7 +10,7 @@ export interface InstallPromptEvent extends Event {
 
 export interface InstallOffer {
   event: InstallPromptEvent;
-  /** `Date.now()` when it came: the card shows 10 s later (spec §9). */
+  /** `Date.now()` when it came: the card shows 10 s later. */
   at: number;
 }
 

@@ -1,6 +1,6 @@
 import { useKeptOffline } from './offline-cache.ts';
 
-/** Marks a song row whose audio is kept on the device (issue 12 item 5). */
+/** Marks a song row whose audio is kept on the device. */
 export function OfflineBadge({ audioUrl }: { audioUrl: string }) {
   const kept = useKeptOffline(audioUrl);
   if (!kept) return null;

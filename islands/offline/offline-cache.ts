@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { OFFLINE_AUDIO_CACHE } from '../../src/shared/pwa.ts';
 
 /**
- * The Cache Storage cache holding music kept offline (issue 12 item 5) is OFFLINE_AUDIO_CACHE
+ * The Cache Storage cache holding music kept offline is OFFLINE_AUDIO_CACHE
  * (src/shared/pwa.ts). Its keys are the songs' `audioUrl` and `artworkUrl` paths, so the
  * service worker answers the player's audio and image requests from it first.
  */

@@ -1,7 +1,7 @@
 import { InstallCard } from './install-card.tsx';
 import { OfflineSync } from './offline-sync.tsx';
 
-/** The signed-in app's lazily loaded PWA parts (issue 12 items 4 and 5). */
+/** The signed-in app's lazily loaded PWA parts. */
 export function OfflineExtras() {
   return (
     <>

@@ -3,7 +3,7 @@ import { runBounded } from '../lib/run-bounded.ts';
 import { NO_CONNECTION, OFFLINE_AUDIO_CACHE, offlineSupported, refreshOfflineSet } from './offline-cache.ts';
 
 /**
- * Music kept on the device (issue 12 item 5), loaded lazily: audio and artwork go into
+ * Music kept on the device, loaded lazily: audio and artwork go into
  * `hearth-offline-audio-v1` under their own paths, which the service worker serves first.
  * What a song is (title, artist, size, artwork) rides on its stored audio response as one
  * header, so the cache is the only record: nothing can disagree with it.

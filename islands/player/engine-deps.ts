@@ -27,7 +27,7 @@ export interface EngineDeps {
   clock: Clock;
   /** A small range request on the song's URL: true when the server answers it (so a media error was a decode failure). */
   probe(url: string): Promise<boolean>;
-  /** Whether fetching ahead is worth it: not on 2g, slow connections or data-saver (spec §4). */
+  /** Whether fetching ahead is worth it: not on 2g, slow connections or data-saver. */
   canPrefetch(): boolean;
   notify(t: { title: string; description: string }): void;
   /** Calls back with `hidden` whenever the page's visibility changes. */

@@ -1,6 +1,6 @@
 import type { AudioLike, Clock } from './engine-deps.ts';
 
-/** Spec §9: fades run in 20 steps. */
+/** Fades run in 20 steps. */
 const FADE_STEPS = 20;
 
 /**

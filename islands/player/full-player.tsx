@@ -10,11 +10,11 @@ import { Slider } from '../ui/slider.tsx';
 import { hasNext, hasPrevious, useCurrentTrack, usePlayer } from './player-store.ts';
 import { QueueList } from './queue-list.tsx';
 
-/** Spec §9: a downward drag of more than 100 px on touch closes the full-screen player. */
+/** A downward drag of more than 100 px on touch closes the full-screen player. */
 const SWIPE_CLOSE_PX = 100;
 
 /**
- * The full-screen player (spec §2 Players): close, artwork, title, artist, seek slider with
+ * The full-screen player (docs/product.md, Players): close, artwork, title, artist, seek slider with
  * m:ss times, restart, previous, play/pause, next, loop. The design system's (Radix) dialog
  * traps focus, closes on Escape and locks the body's scroll while it is open.
  */

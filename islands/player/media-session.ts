@@ -1,6 +1,6 @@
 import { type PlayerStore, hasNext, hasPrevious } from './player-engine.ts';
 
-/** Spec §9: the Media Session's seek backward/forward offset when the system gives none. */
+/** The Media Session's seek backward/forward offset when the system gives none. */
 const MEDIA_SEEK_OFFSET = 10;
 
 /**

@@ -11,14 +11,14 @@ import { useCurrentTrack, usePlayer } from './player-store.ts';
 
 /**
  * The bar along the bottom showing what plays: thumbnail, title, optional narrator or artist,
- * a progress fill and play/pause (spec §2 Players). Tapping it opens the full-screen player.
+ * a progress fill and play/pause (docs/product.md, Players). Tapping it opens the full-screen player.
  */
 export function MiniPlayer() {
   const track = useCurrentTrack();
   const playing = usePlayer((s) => s.playing);
   const progress = usePlayer((s) => (s.duration > 0 ? Math.min(100, (s.time / s.duration) * 100) : 0));
   const toggle = usePlayer((s) => s.toggle);
-  // Spec §4: after a stop the bar fades out over 0.5 s before the song is cleared.
+  // After a stop the bar fades out over 0.5 s before the song is cleared.
   const hiding = usePlayer((s) => s.hiding);
   const [expanded, setExpanded] = useState(false);
   // The bar lives as long as the signed-in app, so the keyboard shortcuts live with it.

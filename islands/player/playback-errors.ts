@@ -1,6 +1,6 @@
 import { AUDIO_CONTENT_TYPES, isAudioFormat } from '../../src/shared/audio-formats.ts';
 
-/** Spec §8 "Audio load errors": the text shown for each media error code. */
+/** The text shown for each media error code (docs/product.md, Players). */
 export const AUDIO_ERROR_TEXT: Record<number, string> = {
   1: 'Playback aborted',
   2: 'Network error - file may be unavailable',
@@ -11,10 +11,10 @@ export const UNKNOWN_AUDIO_ERROR = 'Unknown audio error';
 export const CODEC_UNSUPPORTED = 'Audio codec not supported by this browser';
 export const RETRIES_EXHAUSTED = 'Failed to load audio after 3 attempts';
 
-/** Spec §8 "Audio load errors": waits before the second and third attempts. */
+/** Waits before the second and third attempts to load audio. */
 export const RETRY_DELAYS_MS = [500, 1000];
 
-/** Spec §8 "Playback toasts (destructive)", verbatim. */
+/** The playback toasts, verbatim (docs/product.md, Players). */
 export const PLAYBACK_TOASTS = {
   connection: { title: 'Connection Problem', description: 'Unable to load the song. Please check your internet connection and try again.' },
   format: { title: 'Format Not Supported', description: 'This audio format is not supported by your browser. Please try a different song.' },

@@ -10,7 +10,7 @@ export type { PlayContext, PlayerState, Track } from './player-state.ts';
 export type PlayerStore = ReturnType<typeof createPlayerStore>;
 
 /**
- * The playback engine of spec §4: owns the audio elements (the playing one and one fetched
+ * The playback engine: owns the audio elements (the playing one and one fetched
  * ahead) and knows nothing of screens. Every load takes a new id; anything asynchronous checks
  * it, so a newer load supersedes older ones and rapid clicks end on the last one.
  */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { PlayerStore } from './player-engine.ts';
 
-/** Spec §9 seek keys: the arrows move 5 seconds. */
+/** Seek keys: the arrows move 5 seconds. */
 const SEEK_KEY_SECONDS = 5;
 
 const TEXT_ENTRY = 'input, textarea, select, [contenteditable=""], [contenteditable="true"]';
@@ -45,7 +45,7 @@ function action(store: PlayerStore, key: string): (() => void) | null {
 }
 
 /**
- * Spec §2 keyboard shortcuts, anywhere but where the focused control owns the key: arrows seek
+ * Keyboard shortcuts, anywhere but where the focused control owns the key: arrows seek
  * 5 s, Space plays or pauses (without scrolling the page), N next, P previous.
  */
 export function usePlayerKeys(store: PlayerStore) {

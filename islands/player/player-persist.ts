@@ -1,8 +1,8 @@
 import type { PlayContext, PlayerStore, Track } from './player-engine.ts';
 
-/** Beyond the spec: what plays survives a reload, paused where it was. */
+/** What plays survives a reload, paused where it was. */
 export const PLAYER_KEY = 'hearthPlayer';
-/** Beyond the spec: the volume set on a wide screen is remembered. */
+/** The volume set on a wide screen is remembered. */
 export const VOLUME_KEY = 'hearthVolume';
 /** A library queue can hold thousands of songs: keep this many on each side of the current one. */
 export const SAVED_NEIGHBOURS = 100;

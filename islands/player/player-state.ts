@@ -1,10 +1,10 @@
-/** The player's state and its constants (spec §4 Playback, §9), shared by the engine and the views. */
+/** The player's state and its constants (docs/product.md, Playback), shared by the engine and the views. */
 import type { SongDto } from '../../src/shared/types.ts';
 
-/** Where a song was started from (spec §4 Playback): decides what happens at its end. */
+/** Where a song was started from (docs/product.md, Playback): decides what happens at its end. */
 export type PlayContext = 'library' | 'search' | 'album' | 'playlist';
 
-/** What the player needs of a song; a track may carry a narrator (spec §3). */
+/** What the player needs of a song; a track may carry a narrator. */
 export type Track = Pick<SongDto, 'id' | 'title' | 'artist' | 'artworkUrl' | 'audioUrl' | 'duration'> & { narrator?: string | null; albumName?: string | null };
 
 export interface PlayerState {
@@ -17,7 +17,7 @@ export interface PlayerState {
   volume: number;
   /** True during the bar's 0.5 s fade-out after a stop. */
   hiding: boolean;
-  /** The last audio error text (spec §8), cleared by the next load. */
+  /** The last audio error text, cleared by the next load. */
   error: string | null;
   /** Seconds into the current track, and its length once the audio element knows it. */
   time: number;
@@ -35,7 +35,7 @@ export interface PlayerState {
   cue(queue: Track[], index: number, context: PlayContext, at: number): void;
 }
 
-/** Spec §9 fades in ms; auto-advance at a natural end does not fade. */
+/** Fades in ms; auto-advance at a natural end does not fade. */
 export const FADE = { in: 500, out: 500, changeOut: 250, changeIn: 400 };
 export const HIDE_WAIT_MS = 1000;
 export const HIDE_FADE_MS = 500;

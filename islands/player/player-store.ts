@@ -10,7 +10,7 @@ export type { PlayContext, PlayerState, Track } from './player-engine.ts';
 export { hasNext, hasPrevious } from './player-engine.ts';
 
 /**
- * The app's one playback engine (spec §4), created once per page on the browser's parts.
+ * The app's one playback engine, created once per page on the browser's parts.
  * Screens call `usePlayer.getState().start(queue, index, context)`; nothing creates audio
  * before the first song is started.
  */

@@ -7,7 +7,7 @@ import { usePlayer } from './player-store.ts';
 const QUEUE_BEFORE = 20;
 const QUEUE_AFTER = 80;
 
-/** Beyond the spec: the queue, from the full-screen player; a tap plays that song within it. */
+/** The queue, from the full-screen player; a tap plays that song within it. */
 export function QueueList() {
   const queue = usePlayer((s) => s.queue);
   const index = usePlayer((s) => s.index);

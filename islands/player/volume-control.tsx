@@ -2,7 +2,7 @@ import { cn } from '../ui/cn.ts';
 import { Slider } from '../ui/slider.tsx';
 import { usePlayer } from './player-store.ts';
 
-/** Beyond the spec: a volume slider on wide screens (phones use their buttons), remembered across visits. */
+/** A volume slider on wide screens (phones use their buttons), remembered across visits. */
 export function VolumeControl() {
   const volume = usePlayer((s) => s.volume);
   const setVolume = usePlayer((s) => s.setVolume);

@@ -16,7 +16,7 @@ import { messageOf } from '../lib/api/request.ts';
 export const ADDED_HIDE_MS = 800;
 
 /**
- * Spec §2, §4, §5 Add Songs to Playlist: search the library and add songs one tap each.
+ * Add Songs to Playlist: search the library and add songs one tap each.
  * Its state lives in the content, which unmounts on close: closing clears the search and
  * the added set.
  */

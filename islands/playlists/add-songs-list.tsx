@@ -4,7 +4,7 @@ import type { SongDto } from '../../src/shared/types.ts';
 import { Artwork } from '../ui/artwork.tsx';
 import { SONG_ROW_HEIGHT } from '../songs/song-row.tsx';
 
-/** Spec §4: a song is available (no entry), being added, or added (a check, then hidden). */
+/** A song is available (no entry), being added, or added (a check, then hidden). */
 export type AddState = 'adding' | 'added';
 
 /** The dialog's songs, virtualised so 50,000 of them cost only the rows on screen. */

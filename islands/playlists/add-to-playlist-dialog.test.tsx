@@ -151,7 +151,7 @@ test('a failed load says so and Try Again loads again', async () => {
   expect(await screen.findByText('No playlists yet')).toBeTruthy();
 });
 
-test('errors: a server refusal shows its message, a dropped connection the spec fallback (§8)', async () => {
+test('errors: a server refusal shows its message, a dropped connection the fallback text', async () => {
   const serve = globalThis.fetch;
   let post: () => Promise<Response> = async () => Response.json({ error: 'Playlist name must be at most 200 characters' }, { status: 400 });
   globalThis.fetch = (async (input: string, init: RequestInit = {}) => (init.method === 'POST' ? post() : serve(input, init))) as unknown as typeof fetch;

@@ -10,15 +10,15 @@ import { Input } from '../ui/input.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { toast } from '../ui/toast-store.ts';
 
-/** Spec §9: the dialog closes 1000 ms after a successful add. */
+/** The dialog closes 1000 ms after a successful add. */
 export const ADD_CLOSE_MS = 1000;
 
 type Song = Pick<SongDto, 'id' | 'title'>;
 
-// Spec §8: the server's message when it sent one; a dropped connection gets the fallback.
+// The server's message when it sent one; a dropped connection gets the fallback.
 
 /**
- * Spec §2 and §4 Add to Playlist: choose a playlist, or create one and add to it. Opens for
+ * Add to Playlist: choose a playlist, or create one and add to it. Opens for
  * `song`; closing (or `song` becoming null) resets everything.
  */
 export function AddToPlaylistDialog({ song, onClose }: { song: Song | null; onClose: () => void }) {
@@ -70,7 +70,7 @@ function AddToPlaylist({ song, onDone }: { song: Song; onDone: () => void }) {
     setCreating(true);
     let playlist: PlaylistDto;
     try {
-      // Spec §5: the name from this dialog is sent as typed.
+      // The name from this dialog is sent as typed.
       playlist = await playlistApi.create(name);
     } catch (error) {
       toast({ title: 'Error', description: messageOf(error, 'Failed to create playlist'), variant: 'destructive' });

@@ -7,7 +7,7 @@ export interface SearchableSong {
 }
 
 /**
- * Spec §5: the add-songs dialog offers published songs only. Title and artist are joined by a
+ * The add-songs dialog offers published songs only. Title and artist are joined by a
  * newline, which a typed query cannot contain, so a match never spans the two.
  */
 export function searchableSongs(songs: readonly SongDto[]): SearchableSong[] {

@@ -6,7 +6,7 @@ import { toast } from '../ui/toast-store.ts';
 import { messageOf } from '../lib/api/request.ts';
 
 /**
- * Removing and reordering a playlist's songs (beyond the spec). Both show at once and are
+ * Removing and reordering a playlist's songs. Both show at once and are
  * undone, with the server's reason, when the server refuses (a playlist that is not yours: 403).
  */
 export function usePlaylistEdits(id: string) {

@@ -26,7 +26,7 @@ function shuffled<T>(items: readonly T[]): T[] {
 }
 
 /**
- * The detail header (ui-direction.md): large artwork beside the details on wide screens and
+ * The detail header (docs/look-and-feel.md): large artwork beside the details on wide screens and
  * above them on phones, the count and total length, Play and Shuffle within the playlist.
  */
 export function PlaylistHero({ playlist, songs }: { playlist: PlaylistDto; songs: SongDto[] | undefined }) {

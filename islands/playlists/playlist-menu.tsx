@@ -12,12 +12,12 @@ import { CollectionOfflineItem } from '../offline/offline-menu-items.tsx';
 import { messageOf } from '../lib/api/request.ts';
 import { readLocal, writeLocal } from '../lib/local-setting.ts';
 
-/** Spec §3 local settings: the last playlist opened. */
+/** Local settings: the last playlist opened. */
 export const LAST_VIEWED_KEY = 'lastViewedPlaylist';
 
 /**
- * The playlist's menu (spec §2): Add Songs, Share (only with a shareId), Rename and Delete.
- * Shown to every viewer (spec §6); the server refuses others' changes and its message shows.
+ * The playlist's menu: Add Songs, Share (only with a shareId), Rename and Delete.
+ * Shown to every viewer; the server refuses others' changes and its message shows.
  */
 export function PlaylistMenu({ playlist, onAddSongs }: { playlist: PlaylistDto; onAddSongs: () => void }) {
   const id = String(playlist.id);
@@ -31,7 +31,7 @@ export function PlaylistMenu({ playlist, onAddSongs }: { playlist: PlaylistDto; 
     try {
       queryClient.setQueryData(playlistKeys.one(id), await playlistApi.rename(id, name));
     } catch (error) {
-      // Closes like a failed album rename (spec §8): a refusal is not worth another try.
+      // Closes like a failed album rename: a refusal is not worth another try.
       toast({ title: 'Failed to rename playlist', description: messageOf(error, 'An error occurred while renaming the playlist'), variant: 'destructive' });
       return true;
     }
@@ -45,7 +45,7 @@ export function PlaylistMenu({ playlist, onAddSongs }: { playlist: PlaylistDto; 
     try {
       await playlistApi.remove(id);
     } catch (error) {
-      // Spec §8: a failed delete closes its confirmation.
+      // A failed delete closes its confirmation.
       toast({ title: 'Failed to delete playlist', description: messageOf(error, 'An error occurred while deleting the playlist'), variant: 'destructive' });
       setDialog(null);
       return;

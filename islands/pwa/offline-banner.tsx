@@ -10,7 +10,7 @@ const subscribe = (onChange: () => void) => {
   };
 };
 
-/** Spec §2 Other: the offline banner, and 'Back Online' for 3 s when the connection returns. */
+/** The offline banner, and 'Back Online' for 3 s when the connection returns. */
 export function OfflineBanner() {
   // The server renders online; a page opened offline shows the banner right after hydration.
   const online = useSyncExternalStore(subscribe, () => navigator.onLine, () => true);

@@ -46,7 +46,7 @@ async function keepForOffline(worker: ServiceWorker, userId: number, firstVisit:
 }
 
 /**
- * Spec §4: registered at /service-worker.js, checked hourly and whenever the page becomes
+ * Registered at /service-worker.js, checked hourly and whenever the page becomes
  * visible; when a new version takes control the page reloads, but never mid-song (the saved
  * player state, islands/player/player-persist.ts, cues the song again after the reload).
  */

@@ -17,7 +17,7 @@ import { Message } from '../ui/message.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { type SearchAnswer, useSearchResults, useSearchText } from './use-search.ts';
 
-/** `/search` (spec §2): back, the search box, the theme toggle; hits under 'Music'. */
+/** `/search`: back, the search box, the theme toggle; hits under 'Music'. */
 export function SearchView(_props: ViewProps) {
   const user = useUser();
   const { text, setText, flush, term } = useSearchText();

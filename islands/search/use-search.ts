@@ -4,7 +4,7 @@ import type { SongDto } from '../../src/shared/types.ts';
 import { useRouter } from '../app/router.ts';
 import { searchApi, searchKeys } from '../lib/api/search.ts';
 
-/** Spec §9: search waits 300 ms after the last keystroke. */
+/** Search waits 300 ms after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /** An answer remembers the query it answers, so its texts never name a newer one. */

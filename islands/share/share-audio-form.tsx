@@ -12,7 +12,7 @@ import { ShareCreated } from './share-created.tsx';
 
 const titleFromFileName = (name: string) => name.replace(/\.[^.]+$/, '');
 
-/** `/share`: one audio file in, a public link out (spec §2 Share Audio, §5, §8). */
+/** `/share`: one audio file in, a public link out (docs/product.md, Share Audio). */
 export interface ShareAudioFormProps {
   signedIn: boolean;
   isAdmin: boolean;

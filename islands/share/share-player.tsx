@@ -37,7 +37,7 @@ const toTrack = (t: PlayerTrack, i: number): Track => ({
 });
 
 /**
- * The share pages' player on the app's playback engine (spec §4): play/pause, a 0–100 progress
+ * The share pages' player on the app's playback engine: play/pause, a 0–100 progress
  * slider with m:ss times, the keyboard shortcuts, Media Session, and for albums and playlists a
  * track list that highlights the current track. The page's tracks are cued on load (metadata
  * only), and again after the engine clears a stopped song, so the view and the keys always

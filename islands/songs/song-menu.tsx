@@ -6,8 +6,8 @@ import { SongOfflineItem } from '../offline/offline-menu-items.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, OptionsTrigger } from '../ui/dropdown-menu.tsx';
 
 /**
- * A song's options menu (spec §2): Add to Playlist and Share, then the favourite toggle (issue
- * 14) and keeping it offline (issue 12). The trigger shows a check for the 2 s after a copy, since the menu closes on the choice.
+ * A song's options menu: Add to Playlist and Share, then the favourite toggle
+ * and keeping it offline. The trigger shows a check for the 2 s after a copy, since the menu closes on the choice.
  */
 export function SongMenu({ song, onAddToPlaylist, children }: { song: SongDto; onAddToPlaylist: () => void; children?: ReactNode }) {
   const { copied, copy } = useCopyLink();

@@ -5,7 +5,7 @@ import { OfflineBadge } from '../offline/offline-badge.tsx';
 import { Artwork } from '../ui/artwork.tsx';
 import { cn } from '../ui/cn.ts';
 
-/** Row height of every song list (ui-direction.md: 56–64 px). */
+/** Row height of every song list (docs/look-and-feel.md: 56–64 px). */
 export const SONG_ROW_HEIGHT = 60;
 
 export interface SongRowProps {

@@ -1,6 +1,6 @@
 import { cn } from './cn.ts';
 
-/** Square artwork, or the soft gradient placeholder with a music icon (ui-direction.md). */
+/** Square artwork, or the soft gradient placeholder with a music icon (docs/look-and-feel.md). */
 export function Artwork({ url, className, alt = '' }: { url: string | null; className?: string; alt?: string }) {
   if (url) return <img src={url} alt={alt} loading="lazy" decoding="async" className={cn('shrink-0 rounded-md object-cover', className)} />;
   return (

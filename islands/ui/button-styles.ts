@@ -14,7 +14,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
   destructive: 'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90',
 };
 
-// Touch targets of at least 44 px (ui-direction.md) except the compact sizes for dense rows.
+// Touch targets of at least 44 px (docs/look-and-feel.md) except the compact sizes for dense rows.
 const SIZES: Record<ButtonSize, string> = {
   default: 'h-11 px-4 text-sm',
   sm: 'h-9 px-3 text-sm',

@@ -110,6 +110,6 @@ test('tabs show the chosen panel', () => {
   expect(screen.getByRole('tabpanel').textContent).toBe('Album list');
 });
 
-test('tooltip timings are the spec\'s', () => {
+test('tooltip timings are the documented ones', () => {
   expect([TOOLTIP_DELAY_MS, TOOLTIP_SKIP_MS]).toEqual([700, 300]);
 });

@@ -37,7 +37,7 @@ function NameForm({ onOpenChange, placeholder, initialName = '', submitLabel, bu
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // Spec §5: a blank trimmed name disables the action, and Enter does nothing either.
+    // A blank trimmed name disables the action, and Enter does nothing either.
     if (blank || busy) return;
     setBusy(true);
     let done = false;

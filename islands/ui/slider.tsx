@@ -2,7 +2,7 @@ import * as SliderPrimitive from '@radix-ui/react-slider';
 import { cn } from './cn.ts';
 
 export interface SliderProps {
-  /** Spec §9: range 0 to 100, step 1 by default. */
+  /** Range 0 to 100, step 1 by default. */
   value: number;
   onChange: (value: number) => void;
   onCommit?: (value: number) => void;

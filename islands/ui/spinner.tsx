@@ -11,7 +11,7 @@ export function Spinner({ label, className }: { label?: string; className?: stri
   );
 }
 
-/** The centred spinner of a loading page or list (spec §2 protected routes, library). */
+/** The centred spinner of a loading page or list (protected routes, the library). */
 export function PageSpinner({ label }: { label: string }) {
   return (
     <div className="flex justify-center py-16 text-muted-foreground">

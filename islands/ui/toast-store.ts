@@ -9,7 +9,7 @@ export interface Toast {
 
 interface ToastState {
   current: Toast | null;
-  /** Spec §2: one at a time; a new toast replaces the previous one. */
+  /** One at a time; a new toast replaces the previous one. */
   show(toast: Omit<Toast, 'id'>): number;
   dismiss(id?: number): void;
 }
@@ -30,6 +30,6 @@ export const useToastStore = create<ToastState>((set) => ({
 
 export const toast = (t: Omit<Toast, 'id'>) => useToastStore.getState().show(t);
 
-/** Spec §9: shown for 5000 ms; a swipe of 50 px to the right dismisses. */
+/** Shown for 5000 ms; a swipe of 50 px to the right dismisses. */
 export const TOAST_DURATION_MS = 5000;
 export const SWIPE_DISMISS_PX = 50;

@@ -4,7 +4,7 @@ import { cn } from './cn.ts';
 import { SWIPE_DISMISS_PX, TOAST_DURATION_MS, useToastStore } from './toast-store.ts';
 
 /**
- * The notification area (spec §2 Other, §9): one toast at a time (a new one replaces it),
+ * The notification area (docs/product.md): one toast at a time (a new one replaces it),
  * 5 s, a close button, swipe right 50 px to dismiss, F8 focuses the area. Radix Toast does
  * the timing, swipe, hotkey and announcements; the store holds the one current toast.
  */

@@ -1,7 +1,7 @@
 import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import type { ReactElement, ReactNode } from 'react';
 
-/** Spec §4 and §9: tooltips open after 700 ms, skip 300 ms, 4 px from their trigger. */
+/** Tooltips open after 700 ms, skip 300 ms, 4 px from their trigger. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_MS = 300;
 

@@ -8,7 +8,7 @@ import { filesUnder, fixtureBytes, mp3WithPicture, pngBomb } from '../../src/tes
 import { runCli } from '../../src/testing/process.ts';
 import { type TestServer, makeTempDir, startTestServer } from '../../src/testing/server.ts';
 
-// Issue 15: an 875 KB PNG declaring 30000×30000 took a preview to 6 GB and stalled the
+// An 875 KB PNG declaring 30000×30000 took a preview to 6 GB and stalled the
 // server for 50 s. Sizes are read from headers; nothing over 16 megapixels is decoded.
 let server: TestServer;
 let admin: string;

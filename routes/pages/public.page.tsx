@@ -15,7 +15,7 @@ function Mark({ className }: { className: string }) {
   );
 }
 
-/** `/` for a guest: title, tagline and the way in (spec §2). */
+/** `/` for a guest: title, tagline and the way in. */
 export function LandingPage() {
   return (
     <Document title="Hearth" description="Hearth: music for the whole family">

@@ -37,7 +37,7 @@ export function AccessDeniedPage() {
   );
 }
 
-/** Spec §2 generic error screen; `message` is the error's own, already safe to show. */
+/** Generic error screen; `message` is the error's own, already safe to show. */
 export function ErrorPage({ message }: { message: string }) {
   return (
     <Document title="Something went wrong - Hearth">

@@ -49,7 +49,7 @@ describe('POST /api/login', () => {
     expect(wrong.headers.getSetCookie()).toEqual([]);
   });
 
-  test('short username and password get the spec texts', async () => {
+  test('short username and password get the documented texts', async () => {
     const shortName = await login('ab', 'long-enough');
     expect(shortName.status).toBe(400);
     expect(await shortName.json()).toEqual({ error: 'Username must be at least 3 characters' });
@@ -345,7 +345,7 @@ describe('errors', () => {
   test('healthz answers ok', async () => {
     const response = await server.request('/healthz');
     expect(response.status).toBe(200);
-    // And whether ffmpeg was found at start (phone apps' transcoding, issue 14).
+    // And whether ffmpeg was found at start (phone apps' transcoding).
     expect(await response.json()).toMatchObject({ status: 'ok', ffmpeg: { available: expect.any(Boolean) } });
   });
 });

@@ -35,7 +35,7 @@ describe('POST /api/upload/audio', () => {
     ['tone.wav', 'wav'],
     ['tone.aac', 'aac'],
     // Real-world shapes players accept: padding before the first frame, an empty tag, a
-    // 0.24 s mp3, FLAC inside Ogg (issue 15).
+    // 0.24 s mp3, FLAC inside Ogg.
     ['padded.mp3', 'mp3'],
     ['empty-tag.mp3', 'mp3'],
     ['short.mp3', 'mp3'],

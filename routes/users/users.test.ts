@@ -46,7 +46,7 @@ describe('POST /api/users', () => {
     expect(await plain.json()).toMatchObject({ username: 'cousin', isAdmin: false });
   });
 
-  test('the §5 texts, a taken name 409, and a malformed body 400 with an error', async () => {
+  test('the documented texts, a taken name 409, and a malformed body 400 with an error', async () => {
     expect(await errorOf(await call('POST', '/api/users', { username: 'ab', password: 'long-enough' }))).toBe('Username must be at least 3 characters');
     expect(await errorOf(await call('POST', '/api/users', { username: 'abcd', password: 'short' }))).toBe('Password must be at least 6 characters');
     const taken = await call('POST', '/api/users', { username: 'KID', password: 'another-secret' });

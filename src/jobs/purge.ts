@@ -9,7 +9,7 @@ export interface PurgeJob extends Job {
   purgeNow(deps: JobDeps, signal?: AbortSignal): Promise<PurgeResult>;
 }
 
-/** Trash purge (design §4): at start-up, then hourly, with the clock of its caller. */
+/** Trash purge (docs/architecture.md): at start-up, then hourly, with the clock of its caller. */
 export function createPurgeJob(hooks: PurgeHook[] = []): PurgeJob {
   const purgeNow = async (deps: JobDeps, signal = new AbortController().signal) => {
     const result = purgeTrash(deps.db, deps.now());

@@ -8,7 +8,7 @@ export const BUILD_ROOT = join(ROOT, 'build');
 
 export type BuildMode = 'production' | 'development';
 
-/** React's build, the bundles' NODE_ENV and the runtime's must agree (design §6). */
+/** React's build, the bundles' NODE_ENV and the runtime's must agree (docs/architecture.md). */
 export function currentMode(): BuildMode {
   return process.env.NODE_ENV === 'production' ? 'production' : 'development';
 }

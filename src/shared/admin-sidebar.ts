@@ -1,5 +1,5 @@
 /**
- * The admin sidebar's open state (spec §3 "sidebar-state cookie", §9: 7 days). The server reads
+ * The admin sidebar's open state (the `sidebar_state` cookie, kept 7 days). The server reads
  * it to render the sidebar as it was left (no flash on reload); the browser writes it.
  */
 export const SIDEBAR_COOKIE = 'sidebar_state';

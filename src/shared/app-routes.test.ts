@@ -1,7 +1,7 @@
 import { expect, test } from 'bun:test';
 import { APP_ROUTES, NAV_ROUTES, isNavActive, matchAppRoute } from './app-routes.ts';
 
-test('every signed-in address of spec §2 and the design maps to one view', () => {
+test('every signed-in address of docs/product.md maps to one view', () => {
   const cases: [string, string, Record<string, string>][] = [
     ['/', 'library', {}],
     ['/search', 'search', {}],

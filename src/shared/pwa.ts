@@ -9,13 +9,13 @@ export const API_CACHE = 'hearth-api-v1';
 /** Artwork seen while browsing (cleared at sign-out with the API copies). */
 export const IMAGE_CACHE = 'hearth-images-v1';
 
-/** Spec §2 Other. */
+/** The offline banner's texts (docs/product.md). */
 export const OFFLINE_BANNER_TEXT = "You're Offline - Cached content still available";
 export const BACK_ONLINE_TEXT = 'Back Online';
 export const BACK_ONLINE_MS = 3000;
-/** Spec §9: update checks every 60 minutes (and whenever the page becomes visible). */
+/** Update checks every 60 minutes (and whenever the page becomes visible). */
 export const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
-/** What a page that only works online says offline (beyond the spec: it names no text). */
+/** What a page that only works online says while offline (our own text). */
 export const NEEDS_CONNECTION_TITLE = "You're Offline";
 export const NEEDS_CONNECTION_TEXT = 'This page needs a connection. It opens again once you are back online.';

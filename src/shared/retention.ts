@@ -1,8 +1,8 @@
-/** Spec §4/§9: what is deleted stays restorable for 7 days, then the purge removes it. */
+/** What is deleted stays restorable for 7 days, then the purge removes it. */
 export const RETENTION_DAYS = 7;
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Spec §4: 7 minus whole days elapsed since deletion, at least 0 (and at most 7 for a clock behind). */
+/** 7 minus whole days elapsed since deletion, at least 0 (and at most 7 for a clock behind). */
 export function daysRemaining(deletedAt: Date | string, now: number): number {
   const deleted = typeof deletedAt === 'string' ? Date.parse(deletedAt) : deletedAt.getTime();
   const elapsed = Math.floor(Math.max(0, now - deleted) / DAY_MS);

@@ -1,5 +1,5 @@
 /**
- * Spec §9 link-expiry choices for temporary shares, with the Share Audio form's labels. Plain
+ * Link-expiry choices for temporary shares, with the Share Audio form's labels. Plain
  * data (no TypeBox), so the share page's island imports it without growing its bundle.
  */
 export const SHARE_EXPIRIES = ['never', '1day', '3days', '1week', '30days'] as const;

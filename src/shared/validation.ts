@@ -1,4 +1,4 @@
-/** Rules and texts shared by the server and the browser (spec §5). */
+/** Rules and texts shared by the server and the browser. */
 export const USERNAME_MIN = 3;
 export const PASSWORD_MIN = 6;
 export const USERNAME_MAX = 64;

@@ -18,7 +18,7 @@ function IconButton({ label, icon, className, ...rest }: { label: string; icon: 
   );
 }
 
-/** Inline rename (spec §2 Edit): the name in an input, Save (blank disabled, §5) and Cancel. */
+/** Inline rename (the Edit action): the name in an input, Save (blank disabled) and Cancel. */
 function RenameForm({ album, onDone }: { album: AlbumDto; onDone: () => void }) {
   const { rename } = useAlbumWrites();
   const [name, setName] = useState(album.name);
@@ -62,7 +62,7 @@ export function AlbumAdminRow({ album }: { album: AlbumDto }) {
   const confirmDelete = async () => {
     setBusy(true);
     await remove(album.id);
-    // Spec §8: a failed delete closes its confirmation too.
+    // A failed delete closes its confirmation too.
     setBusy(false);
     setConfirming(false);
   };

@@ -9,7 +9,7 @@ import { toast } from '../../ui/toast-store.ts';
 const failed = (error: unknown, fallback: string) => toast({ title: 'Error', description: failureText(error, fallback), variant: 'destructive' });
 
 /**
- * The Albums tab's writes with their §8 toasts. Each resolves true on success and false on a
+ * The Albums tab's writes with the product's toasts. Each resolves true on success and false on a
  * failure (already reported), so the caller only decides what its form does next.
  */
 export function useAlbumWrites() {

@@ -22,7 +22,7 @@ function AlbumList() {
   );
 }
 
-/** The admin area's Albums tab (spec §2): Create Album, then every album with Edit and Delete. */
+/** The admin area's Albums tab: Create Album, then every album with Edit and Delete. */
 export function AlbumsTab() {
   return (
     <div className="grid grid-cols-1 gap-6">

@@ -4,7 +4,7 @@ import { Card, CardTitle } from '../../ui/card.tsx';
 import { Input, Label } from '../../ui/input.tsx';
 import { useAlbumWrites } from './album-writes.ts';
 
-/** Spec §2 Create Album; §5: a blank name (after trimming) disables the button and Enter does nothing. */
+/** Create Album: a blank name (after trimming) disables the button and Enter does nothing. */
 export function CreateAlbumForm() {
   const { create } = useAlbumWrites();
   const [name, setName] = useState('');

@@ -6,7 +6,7 @@ import { useTrashWrites } from './trash-writes.ts';
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-/** Spec §2 Delete All, after a confirmation: every item listed under the current filter, for good. */
+/** Delete All, after a confirmation: every item listed under the current filter, for good. */
 export function DeleteAllButton({ entries, songsOnly }: { entries: readonly TrashItem[]; songsOnly: boolean }) {
   const { deleteAll } = useTrashWrites();
   const [confirming, setConfirming] = useState(false);
@@ -17,7 +17,7 @@ export function DeleteAllButton({ entries, songsOnly }: { entries: readonly Tras
   const confirm = async () => {
     setDone(0);
     await deleteAll(entries, setDone);
-    // Closed whatever the outcome (spec §8: failed deletes close their confirmation).
+    // Closed whatever the outcome (failed deletes close their confirmation).
     setConfirming(false);
     setDone(null);
   };

@@ -10,7 +10,7 @@ const forgetText = (entry: TrashItem) =>
     ? `"${itemName(entry)}" and its audio file will be deleted for good. This cannot be undone.`
     : `"${itemName(entry)}" will be deleted for good; its songs stay in the library. This cannot be undone.`;
 
-/** One deleted song or album: what it is, the days left (spec §4), Restore and Delete Forever. */
+/** One deleted song or album: what it is, the days left, Restore and Delete Forever. */
 export function DeletedRow({ entry }: { entry: TrashItem }) {
   const { restore, deleteForever } = useTrashWrites();
   const [busy, setBusy] = useState<'restore' | 'delete' | null>(null);
@@ -20,7 +20,7 @@ export function DeletedRow({ entry }: { entry: TrashItem }) {
   const run = async (action: 'restore' | 'delete') => {
     setBusy(action);
     await (action === 'restore' ? restore(entry) : deleteForever(entry));
-    // Spec §8: a failed delete closes its confirmation too.
+    // A failed delete closes its confirmation too.
     setConfirming(false);
     setBusy(null);
   };

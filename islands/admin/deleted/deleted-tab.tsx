@@ -38,7 +38,7 @@ function Section({ title, entries }: { title: string; entries: TrashItem[] }) {
 
 const Loading = () => <RowSkeletons label="Loading deleted items" />;
 
-/** The admin area's Deleted tab (spec §2): filter All or Music, Restore, Delete Forever, Delete All. */
+/** The admin area's Deleted tab: filter All or Music, Restore, Delete Forever, Delete All. */
 export function DeletedTab() {
   const songs = useDeletedSongs();
   const albums = useDeletedAlbums();

@@ -7,14 +7,14 @@ import { runBounded } from '../../lib/run-bounded.ts';
 import { toast } from '../../ui/toast-store.ts';
 import type { TrashItem } from './trash-items.ts';
 
-/** Delete All sends one request per item (spec §7), a few at a time. */
+/** Delete All sends one request per item, a few at a time. */
 const DELETE_ALL_AT_ONCE = 4;
 
 const failed = (error: unknown, fallback: string) => toast({ title: 'Error', description: failureText(error, fallback), variant: 'destructive' });
 const api = (entry: TrashItem) => (entry.kind === 'songs' ? songApi : albumApi);
 const forever = (entry: TrashItem) => api(entry).deleteForever(entry.item.id);
 
-/** The Deleted tab's writes with their §8 toasts; each resolves once reported, never rejects. */
+/** The Deleted tab's writes with the product's toasts; each resolves once reported, never rejects. */
 export function useTrashWrites() {
   const queryClient = useQueryClient();
   const forgetDeleted = () => void queryClient.invalidateQueries({ queryKey: trashKeys.all });

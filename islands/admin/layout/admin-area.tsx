@@ -10,7 +10,7 @@ import { SidebarBody } from './admin-sidebar.tsx';
 import { adminTabFor } from './admin-tabs.ts';
 import { useSidebarShortcut } from './sidebar-keys.ts';
 
-/** Spec §9: below 768 px the sidebar is a drawer. */
+/** Below 768 px the sidebar is a drawer. */
 const MOBILE_QUERY = '(max-width: 767px)';
 
 export interface AdminAreaProps {
@@ -20,7 +20,7 @@ export interface AdminAreaProps {
 }
 
 /**
- * The admin area's own layout (spec §2), in place of the app's sidebar and tab bar: the
+ * The admin area's own layout, in place of the app's sidebar and tab bar: the
  * sidebar (a drawer on phones), a header with 'Admin' and who is signed in, the current tab.
  * The open state comes from the shell, which the server rendered from the cookie.
  */

@@ -46,7 +46,7 @@ const tabItem = (tab: AdminTab, props: SidebarBodyProps) => (
 );
 
 /**
- * What the admin sidebar holds (spec §2): the way back to the Library, the Albums, Music and
+ * What the admin sidebar holds: the way back to the Library, the Albums, Music and
  * Deleted tabs, Settings, then the theme toggle and Logout. The same in the drawer.
  */
 export function SidebarBody(props: SidebarBodyProps) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-/** Spec §2/§9: b with ctrl or meta toggles the sidebar, wherever focus is. */
+/** Ctrl+B or Meta+B toggles the sidebar, wherever focus is. */
 export function isSidebarShortcut(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): boolean {
   return event.key.toLowerCase() === 'b' && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
 }

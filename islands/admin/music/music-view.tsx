@@ -2,7 +2,7 @@
 import { ManageSongs } from '../songs/manage-songs.tsx';
 import { UploadPanel } from '../upload/upload-panel.tsx';
 
-/** The admin area's Music tab (spec §2): Upload Songs and Edit Details above, Manage Songs below. */
+/** The admin area's Music tab: Upload Songs and Edit Details above, Manage Songs below. */
 export function MusicView() {
   return (
     <div className="grid gap-6">

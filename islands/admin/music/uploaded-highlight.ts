@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /**
- * Spec §4: a published upload leaves the queue and is highlighted in the manage list. The
+ * A published upload leaves the queue and is highlighted in the manage list. The
  * upload queue marks the song here; Manage Songs reads it (and may clear it).
  */
 interface UploadedHighlight {

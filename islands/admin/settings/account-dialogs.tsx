@@ -6,7 +6,7 @@ import { Checkbox } from '../../ui/checkbox.tsx';
 import { Dialog, DialogContent, DialogFooter } from '../../ui/dialog.tsx';
 import { Field, Input, Label } from '../../ui/input.tsx';
 
-/** Spec §5 minimums, shown under the fields once a submit was tried. */
+/** Minimums, shown under the fields once a submit was tried. */
 const usernameProblem = (username: string) => (username.trim().length < USERNAME_MIN ? MESSAGES.usernameTooShort : undefined);
 const passwordProblem = (password: string) => (password.length < PASSWORD_MIN ? MESSAGES.passwordTooShort : undefined);
 

@@ -32,7 +32,7 @@ export function AccountsSection() {
 
   const confirmRemove = () => {
     if (!removing) return;
-    // A failed delete closes its confirmation too (spec §8); the toast says why.
+    // A failed delete closes its confirmation too; the toast says why.
     writes.remove.mutate(removing, { onSettled: () => setRemoving(null) });
   };
 

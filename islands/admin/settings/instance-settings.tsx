@@ -7,7 +7,7 @@ import { LoadFailed, SettingsCard } from './settings-card.tsx';
 import { useSettings } from '../../lib/api/settings.ts';
 import { useSaveSettings } from './settings-queries.ts';
 
-/** The admins' preselected Link Expiration for temporary shares (guests' never expire, design §4). */
+/** The admins' preselected Link Expiration for temporary shares (guests' never expire, docs/architecture.md). */
 export function SharingSettings() {
   const settings = useSettings();
   const save = useSaveSettings();
@@ -30,7 +30,7 @@ export function SharingSettings() {
   );
 }
 
-/** Whether the login page offers Create Account (design §4: closed until an admin opens it). */
+/** Whether the login page offers Create Account (docs/architecture.md: closed until an admin opens it). */
 export function RegistrationSettings() {
   const settings = useSettings();
   const save = useSaveSettings();

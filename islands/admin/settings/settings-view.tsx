@@ -3,7 +3,7 @@ import { AccountsSection } from './accounts-section.tsx';
 import { PhoneAppsSettings, RegistrationSettings, SharingSettings } from './instance-settings.tsx';
 import { TempSharesSection } from './temp-shares-section.tsx';
 
-/** `/admin/settings` (issue 11 item 6): sharing, registration, family accounts, temporary shares, phone apps. */
+/** `/admin/settings`: sharing, registration, family accounts, temporary shares, phone apps. */
 export function SettingsView() {
   return (
     <section aria-label="Settings" className="grid gap-4 md:gap-6">

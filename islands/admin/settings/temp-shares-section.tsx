@@ -31,7 +31,7 @@ function GuestQuota() {
 
 const sharer = (share: AdminTempShareDto) => share.sharedBy ?? share.uploadedBy ?? 'Guest';
 
-/** Temporary shares (design §4): each with who shared it, size, dates; admins delete them here. */
+/** Temporary shares (docs/architecture.md): each with who shared it, size, dates; admins delete them here. */
 export function TempSharesSection() {
   const shares = useTempShares();
   const client = useQueryClient();

@@ -17,7 +17,7 @@ interface BulkBarProps {
   onClear: () => void;
 }
 
-/** Spec §2: shown while songs are selected, sticky at the foot of the screen (ui-direction.md). */
+/** Shown while songs are selected, sticky at the foot of the screen. */
 export function BulkBar({ selected, albums, progress, report, onDismissReport, onRun, onAssign, onClear }: BulkBarProps) {
   const [confirming, setConfirming] = useState(false);
   const [assigning, setAssigning] = useState(false);

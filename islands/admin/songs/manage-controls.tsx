@@ -18,7 +18,7 @@ interface ManageControlsProps {
   onDeselectAll: () => void;
 }
 
-/** Spec §2 Manage Songs controls: album filter, sort, the user's display preference, select all. */
+/** Manage Songs controls: album filter, sort, the user's display preference, select all. */
 export function ManageControls(props: ManageControlsProps) {
   const ids = { filter: useId(), sort: useId(), display: useId() };
   const saveDisplay = useSetDisplayPreference();

@@ -61,7 +61,7 @@ export function ManageList({ songs, albums, preference, selected, expanded, high
     usePlayer.getState().start(queue, queue.findIndex((song) => song.id === id), 'library');
   }, []);
 
-  // A newly highlighted upload (spec §4) is scrolled into view once it is in the list.
+  // A newly highlighted upload is scrolled into view once it is in the list.
   const scrolledTo = useRef(new Set<number>());
   const newest = highlighted.at(-1);
   useEffect(() => {

@@ -15,7 +15,7 @@ import { useSelection } from './selection.ts';
 import { type AlbumFilter, type SongSort, orderSongs } from './song-order.ts';
 import { useBulkActions } from './use-bulk-actions.ts';
 
-/** The Music tab's Manage Songs (spec §2): every song, filtered, sorted, edited one by one or in bulk. */
+/** The Music tab's Manage Songs: every song, filtered, sorted, edited one by one or in bulk. */
 export function ManageSongs() {
   const user = useUser();
   const songs = useAdminSongs();

@@ -10,7 +10,7 @@ interface SongEditFormProps {
   onSave: (patch: SongPatch) => Promise<boolean>;
 }
 
-/** Spec §2: title, artist, album (or none) and tags, saved together with Save Changes. */
+/** Title, artist, album (or none) and tags, saved together with Save Changes. */
 export function SongEditForm({ song, albums, onSave }: SongEditFormProps) {
   const id = useId();
   const [title, setTitle] = useState(song.title);

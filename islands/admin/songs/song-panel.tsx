@@ -37,7 +37,7 @@ function FilePicker({ accept, label, busy, onFile, children }: { accept: string;
   );
 }
 
-/** A song's expanded row: actions, thumbnail, and the edit form (spec §2). */
+/** A song's expanded row: actions, thumbnail, and the edit form. */
 export function SongPanel({ song, albums }: { song: SongDto; albums: AlbumDto[] }) {
   const writes = useSongWrites();
   const [busy, setBusy] = useState<'audio' | 'status' | 'delete' | 'thumbnail' | null>(null);
@@ -96,7 +96,7 @@ export function SongPanel({ song, albums }: { song: SongDto; albums: AlbumDto[] 
           onConfirm={() =>
             void during('delete', async () => {
               await writes.remove(song.id);
-              // Success or failure, the confirmation closes (spec §8: failed deletes close it).
+              // Success or failure, the confirmation closes (failed deletes close it).
               setConfirming(false);
             })
           }

@@ -9,7 +9,7 @@ import { toast } from '../../ui/toast-store.ts';
 const failed = (description: string) => toast({ title: 'Error', description, variant: 'destructive' });
 
 /**
- * One song's writes (spec §7) with their §8 toasts. Each resolves true when it worked. The
+ * One song's writes with the product's toasts. Each resolves true when it worked. The
  * answer replaces the song in the admin list at once; then every song list and the albums
  * (their artwork and visibility follow the songs) are refreshed.
  */
@@ -62,7 +62,7 @@ export function useSongWrites() {
           'Audio replaced!',
           () => failed('Failed to replace audio file'),
         ),
-      /** POST /api/upload/image, then the song's artworkUrl (spec §7). */
+      /** POST /api/upload/image, then the song's artworkUrl. */
       uploadThumbnail: async (id: number, file: File) => {
         let objectPath: string;
         try {

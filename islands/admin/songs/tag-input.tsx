@@ -3,7 +3,7 @@ import { Button } from '../../ui/button.tsx';
 import { Input } from '../../ui/input.tsx';
 
 /**
- * Spec §5: a tag is added on Enter when non-empty after trimming and not already present
+ * A tag is added on Enter when non-empty after trimming and not already present
  * (ignoring case, as the server de-duplicates). Returns the same list when nothing is added.
  */
 export function addTag(tags: readonly string[], typed: string): readonly string[] {

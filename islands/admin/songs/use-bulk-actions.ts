@@ -15,7 +15,7 @@ const TEXTS: Record<BulkKind, { verb: string; success: string; failure: string }
   delete: { verb: 'Deleting', success: 'Songs moved to deleted!', failure: 'Failed to delete songs' },
 };
 
-/** Spec §7 bulk assign is one PATCH per song: this many in flight at once. */
+/** Bulk assign is one PATCH per song: this many in flight at once. */
 export const ASSIGN_CONCURRENCY = 6;
 
 export interface BulkProgress {

@@ -5,7 +5,7 @@ import { canClear, uploadedCount } from './upload-queue.ts';
 import { UploadItemRow } from './upload-item.tsx';
 import { uploadQueue } from './upload-store.ts';
 
-/** The Edit Details list of the queue's uploads (spec §2) and 'Clear N Uploaded Songs' (§5). */
+/** The Edit Details list of the queue's uploads and 'Clear N Uploaded Songs'. */
 export function EditDetails() {
   const items = useStore(uploadQueue, (s) => s.items);
   if (items.length === 0) return null;

@@ -2,7 +2,7 @@ import { type DragEvent, useRef, useState } from 'react';
 import { cn } from '../../ui/cn.ts';
 import { AUDIO_ACCEPT } from './upload-rules.ts';
 
-/** Drag and drop, click or Enter/Space to choose several audio files (spec §2 Upload Songs). */
+/** Drag and drop, click or Enter/Space to choose several audio files (docs/product.md, Upload Songs). */
 export function UploadDropzone({ onFiles }: { onFiles: (files: File[]) => void }) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);

@@ -12,7 +12,7 @@ import { EditDetails } from './edit-details.tsx';
 import { UploadDropzone } from './upload-dropzone.tsx';
 import { uploadQueue, whenSongsSaved } from './upload-store.ts';
 
-/** The Music tab's upload part (spec §2, §4, §5): Upload Songs, Edit Details, 'Already Uploaded'. */
+/** The Music tab's upload part: Upload Songs, Edit Details, 'Already Uploaded'. */
 export function UploadPanel() {
   const queryClient = useQueryClient();
   useEffect(() => {

@@ -5,11 +5,11 @@ import { type Notice, finalTitle, screenBatch, titleFromFileName } from './uploa
 
 export type UploadStatus = 'queued' | 'uploading' | 'uploaded' | 'error';
 
-/** Spec §3 upload queue item (client only). */
+/** Upload queue item (client only). */
 export interface UploadItem {
   id: number;
   file: File;
-  /** What the admin sees and edits; prefilled from the file name (spec §5). */
+  /** What the admin sees and edits; prefilled from the file name. */
   title: string;
   artist: string;
   status: UploadStatus;
@@ -51,7 +51,7 @@ export interface UploadQueueState {
   clearUploaded(): void;
 }
 
-/** Spec §5: Clear is enabled only when nothing is uploading or queued and one item is uploaded. */
+/** Clear is enabled only when nothing is uploading or queued and one item is uploaded. */
 export const canClear = (items: readonly UploadItem[]) =>
   items.some((item) => item.status === 'uploaded') && !items.some((item) => item.status === 'queued' || item.status === 'uploading');
 
@@ -76,7 +76,7 @@ export function createUploadQueue(deps: UploadDeps) {
       set((state) => ({ items: state.items.filter((item) => item.id !== id) }));
     };
 
-    /** One upload at a time, in the order queued (spec §4); a batch ends when none is left. */
+    /** One upload at a time, in the order queued; a batch ends when none is left. */
     const pump = () => {
       if (running) return;
       const next = get().items.find((item) => item.status === 'queued');
@@ -120,7 +120,7 @@ export function createUploadQueue(deps: UploadDeps) {
       }
     };
 
-    /** Spec §5: after the upload, a changed title or a non-empty artist is sent as an update. */
+    /** After the upload, a changed title or a non-empty artist is sent as an update. */
     const saveDetails = async (id: number, song: UploadedSong) => {
       const item = get().items.find((i) => i.id === id);
       if (!item) return;

@@ -17,13 +17,13 @@ export function titleFromFileName(name: string): string {
   return name.replace(/\.[^.]*$/, '').trim(); // as the server's media/metadata.ts titleFromFilename
 }
 
-/** Spec §5: an empty title becomes the one derived from the file name, or 'Untitled'. */
+/** An empty title becomes the one derived from the file name, or 'Untitled'. */
 export function finalTitle(title: string, fileName: string): string {
   return title.trim() || titleFromFileName(fileName) || 'Untitled';
 }
 
 /**
- * Splits one dropped or chosen batch (spec §5): too large, not audio and repeated names are
+ * Splits one dropped or chosen batch: too large, not audio and repeated names are
  * refused with their notices, in that order of checks; the rest are accepted in order.
  */
 export function screenBatch(files: readonly File[]): { accepted: File[]; notices: Notice[] } {

@@ -15,14 +15,14 @@ export function whenSongsSaved(refresh: () => void): void {
   onSaved = refresh;
 }
 
-/** The page's one upload queue (spec §4), on the browser's XMLHttpRequest. */
+/** The page's one upload queue, on the browser's XMLHttpRequest. */
 export const uploadQueue = createUploadQueue({
   send: sendAudio,
   async update(songId, changes) {
     try {
       await songApi.update(songId, changes);
     } catch (error) {
-      // The server's words when it answered; spec §8's text when the request never got there.
+      // The server's words when it answered; the product's text when the request never got there.
       throw new Error(error instanceof ApiError ? error.message : 'Failed to update song');
     }
   },

@@ -10,7 +10,7 @@ const failure = (status: number, body: string) => {
   return 'no error';
 };
 
-test("spec §8's upload texts, each for its cause", () => {
+test("the product's upload texts, each for its cause", () => {
   expect(failure(415, '{"error":"\\"x.mp3\\" is not a supported audio format"}')).toBe('"x.mp3" is not a supported audio format');
   expect(failure(500, '{"message":"boom"}')).toBe('Upload failed');
   expect(failure(502, '')).toBe('Upload failed (502)');

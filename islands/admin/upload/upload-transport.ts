@@ -2,10 +2,10 @@ import type { SongStatus } from '../../../src/shared/enums.ts';
 import type { SongDto } from '../../../src/shared/types.ts';
 import { uploadPaths } from '../../lib/api/uploads.ts';
 
-/** What the queue reads from POST /api/upload/audio (spec §7: id, title, duration, audioUrl). */
+/** What the queue reads from POST /api/upload/audio (id, title, duration, audioUrl). */
 export type UploadedSong = Pick<SongDto, 'id' | 'title' | 'duration' | 'audioUrl' | 'artworkUrl'>;
 
-/** A failed upload with the text spec §8 gives it; `cancelled` when the admin aborted it. */
+/** A failed upload with the text docs/product.md gives it; `cancelled` when the admin aborted it. */
 export class UploadError extends Error {
   constructor(
     message: string,
@@ -19,7 +19,7 @@ export const UPLOAD_CANCELLED = 'Upload cancelled';
 export const NETWORK_ERROR = 'Network error - please check your connection';
 
 /**
- * Spec §8's admin upload texts, each for its cause: the JSON `error` field; 'Upload failed' for
+ * The product's admin upload texts, each for its cause: the JSON `error` field; 'Upload failed' for
  * JSON without one; 'Upload failed (status)' for an empty body; 'Invalid server response' for a
  * body that is not JSON, or a success without a song.
  */

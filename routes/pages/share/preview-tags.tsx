@@ -17,7 +17,7 @@ export interface PreviewTagsProps {
   type: 'music.song' | 'music.album' | 'music.playlist';
 }
 
-/** Social preview tags (spec §2): absolute URLs, a 512×512 image, the audio itself. */
+/** Social preview tags: absolute URLs, a 512×512 image, the audio itself. */
 export function PreviewTags({ origin, path, title, description, artworkUrl, audioUrl, type }: PreviewTagsProps) {
   const image = origin + (previewUrl(artworkUrl) ?? '/default-artwork.png');
   const audioType = audioUrl ? audioTypeOf(audioUrl) : undefined;

@@ -6,7 +6,7 @@ import { pageScope } from '../../../src/render/page-scope.ts';
 import { defaultShareExpiry, isRegistrationOpen } from '../../../src/services/settings/settings.ts';
 import { PoweredBy } from './share-layout.tsx';
 
-/** `/share`: anyone turns one audio file into a public link (spec §2 Share Audio). */
+/** `/share`: anyone turns one audio file into a public link (docs/product.md, Share Audio). */
 export function ShareAudioPage() {
   const { user, db } = pageScope();
   const isAdmin = user?.isAdmin === true;

@@ -14,7 +14,7 @@ interface SharedAudio {
   duration: number;
 }
 
-/** Spec §4: a song share first; otherwise a temporary share, shown as a song by sharedBy. */
+/** A song share first; otherwise a temporary share, shown as a song by sharedBy. */
 function findSharedAudio(shareId: string): SharedAudio | null {
   const scope = pageScope();
   const { db, now } = scope;

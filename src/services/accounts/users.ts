@@ -19,7 +19,7 @@ import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 /** The sign-up or an admin's new account, the admin flag decided by the caller. */
 export type NewUser = Required<NewAccount>;
 
-/** Throws a 400 with the spec's text for the first bad field. */
+/** Throws a 400 with the product's text for the first bad field. */
 export function assertCredentialsShape(username: string, password: string): void {
   const problem = usernameProblem(username) ?? passwordProblem(password);
   if (problem) throw new BadRequestError(problem);
@@ -63,7 +63,7 @@ export async function changePassword(db: Db, username: string, password: string)
   return updateAccount(db, requireUser(db, username).id, { password });
 }
 
-/** What the user's song lines show under the title (spec §7); answers the updated user. */
+/** What the user's song lines show under the title; answers the updated user. */
 export function changeDisplayPreference(db: Db, user: UserRow, displayPreference: DisplayPreference): UserRow {
   return setDisplayPreference(db, user.id, displayPreference) ?? user;
 }

@@ -8,7 +8,7 @@ export const TAGS_MAX = 50;
 
 /**
  * A name cleaned (NFC, no control or bidi characters, trimmed): blank is 400, whatever the
- * client sent (spec §5 trims on the client too).
+ * client sent (the client trims too).
  */
 export function requireName(raw: string, what: string, max = NAME_MAX): string {
   const name = cleanText(raw);

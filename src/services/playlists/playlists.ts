@@ -25,7 +25,7 @@ export function listMyPlaylists(db: Db, user: Actor): PlaylistDto[] {
   return listPlaylistsOfUser(db, user.id).map(dto);
 }
 
-/** Any signed-in family member may open a playlist by link (design §4). */
+/** Any signed-in family member may open a playlist by link (docs/architecture.md). */
 export function requireLivePlaylist(db: Db, id: number): PlaylistWithArtwork {
   const found = findPlaylistById(db, id);
   if (!found || found.playlist.deletedAt) throw new NotFoundError(PLAYLIST_NOT_FOUND);

@@ -47,7 +47,7 @@ export function defaultShareExpiry(db: Db): ShareExpiry {
   return isShareExpiry(value) ? value : 'never';
 }
 
-/** Self-registration stays closed until an admin opens it (design §4). */
+/** Self-registration stays closed until an admin opens it (docs/architecture.md). */
 export function assertRegistrationOpen(db: Db): void {
   if (!isRegistrationOpen(db)) {
     throw new ForbiddenError('Registration is closed. Ask an admin of this Hearth for an account.');

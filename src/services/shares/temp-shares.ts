@@ -15,7 +15,7 @@ import { QUOTA_MESSAGE } from './guest-quota.ts';
 import { checkAudio, dropIfUnreferenced } from '../media/audio.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
-/** Spec §9 expiry options; `never` is the default and the only one a guest gets. */
+/** Expiry options; `never` is the default and the only one a guest gets. */
 export const EXPIRY_OPTIONS: Record<string, number | null> = { never: null, '1day': DAY, '3days': 3 * DAY, '1week': 7 * DAY, '30days': 30 * DAY };
 
 /** Guests may create 10 shares per address per hour (counted in SQLite: a restart keeps the count). */

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
 
-/** Every API failure (design §3): a person-readable sentence with the right status. */
+/** Every API failure (docs/architecture.md): a person-readable sentence with the right status. */
 export const errorSchema = Type.Object({ error: Type.String() });
 export type ErrorDto = Static<typeof errorSchema>;
