@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { Browser, Page } from 'playwright-core';
 import { songs } from '../../db/schema/index.ts';
 import { buildSong, insertSong } from '../testing/factories.ts';
-import { launchBrowser } from '../testing/browser.ts';
+import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { createPlaylist } from './seed.ts';
 import { expectToast, openSignedIn } from './signed-in.ts';
@@ -24,11 +24,11 @@ beforeAll(async () => {
   ids.lullaby = insertSong(server.db, { title: 'Lullaby', artist: 'Nana' }).id;
   ids.sunrise = insertSong(server.db, { title: 'Sunrise', artist: 'The Early Birds' }).id;
   insertSong(server.db, { title: 'Draft', artist: 'Nana', status: 'pending' });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

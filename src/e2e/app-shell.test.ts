@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, waitForHydration } from '../testing/browser.ts';
+import { releaseBrowser, sharedBrowser, openPage, waitForHydration } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { uploadSong } from './seed.ts';
 
@@ -15,11 +15,11 @@ beforeAll(async () => {
   await server.signUp('kiddo', { password: 'crayons99' });
   await uploadSong(server, admin, 'tone.ogg', { title: 'Bedtime', artist: 'Grandpa Joe' });
   await uploadSong(server, admin, 'tone.wav', { title: 'Morning' });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

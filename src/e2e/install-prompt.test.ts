@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
-import { launchBrowser, waitForHydration, watchConsole } from '../testing/browser.ts';
+import { releaseBrowser, sharedBrowser, waitForHydration, watchConsole } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { type SignedInPage, PHONE, WIDE, openSignedIn } from './signed-in.ts';
 
@@ -29,11 +29,11 @@ let cookie: string;
 beforeAll(async () => {
   server = await startTestServer();
   cookie = await server.signUp('anna', { password: 'crayons99' });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { Browser } from 'playwright-core';
 import { songs } from '../../db/schema/index.ts';
 import { buildSong } from '../testing/factories.ts';
-import { launchBrowser, openPage, waitForHydration } from '../testing/browser.ts';
+import { releaseBrowser, sharedBrowser, openPage, waitForHydration } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 
 setDefaultTimeout(60_000);
@@ -13,11 +13,11 @@ let browser: Browser;
 beforeAll(async () => {
   server = await startTestServer();
   await server.signUp('mum', { password: 'lullaby99' });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

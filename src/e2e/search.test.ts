@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../testing/browser.ts';
+import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { createAlbum, uploadSong } from './seed.ts';
@@ -26,11 +26,11 @@ beforeAll(async () => {
     artist: 'Grandma Rose and the Kitchen Choir of Upper Puddleton',
     albumId: album.id,
   });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 
