@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { Browser } from 'playwright-core';
 import { releaseBrowser, sharedBrowser, openPage, waitForHydration } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
+import { sineWav, uploadBytes } from './player-fixtures.ts';
 import { uploadSong } from './seed.ts';
 
 setDefaultTimeout(60_000);
@@ -13,7 +14,8 @@ beforeAll(async () => {
   server = await startTestServer();
   const admin = await server.signUp('mum', { password: 'lullaby99', isAdmin: true });
   await server.signUp('kiddo', { password: 'crayons99' });
-  await uploadSong(server, admin, 'tone.ogg', { title: 'Bedtime', artist: 'Grandpa Joe' });
+  // A minute long: the seam test pauses, plays and navigates, which on a loaded machine outlasts a short tone.
+  await uploadBytes(server, admin, 'bedtime.wav', sineWav(60, 440), { title: 'Bedtime', artist: 'Grandpa Joe' });
   await uploadSong(server, admin, 'tone.wav', { title: 'Morning' });
   browser = await sharedBrowser();
 });

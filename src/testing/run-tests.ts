@@ -63,6 +63,7 @@ let failed = 0;
 const timings: string[] = [];
 
 async function runJob(job: Job): Promise<void> {
+  if (!job.check) console.log(`... ${job.name} started`);
   const { code, output, seconds } = await run(job.cmd);
   let summary: string;
   if (job.check) {
