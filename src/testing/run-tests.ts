@@ -15,8 +15,9 @@ const TIMEOUT = '30000';
 const BUN = process.execPath;
 const TEST = [BUN, 'test', '--timeout', TIMEOUT];
 const JOBS = Math.max(1, Number(process.env.HEARTH_TEST_JOBS ?? 3));
-// How many processes the browser files are split over (each shares one Chromium and one build).
-const BROWSER_SHARDS = Math.max(1, Number(process.env.HEARTH_BROWSER_SHARDS ?? 4));
+// How many processes the browser files are split over, each with one Chromium: more shards than
+// lanes, so a lane that finishes early takes the next shard instead of idling.
+const BROWSER_SHARDS = Math.max(1, Number(process.env.HEARTH_BROWSER_SHARDS ?? 8));
 
 interface Job {
   pass: string;
@@ -105,14 +106,15 @@ const checks: Job[] = [
 await runAll(checks.filter((job) => wanted(job.pass)), 1);
 
 const tests: Job[] = [];
-// The longest jobs first, so the short ones fill the gaps at the end.
-if (wanted('browser') && testFiles('src/e2e').length > 0) {
-  const shards = browserShards(BROWSER_SHARDS);
-  shards.forEach((files, i) => tests.push({ pass: 'browser', name: `browser ${i + 1}/${shards.length} (${files.length} files)`, cmd: [...TEST, ...files] }));
-}
+// The server pass first (the longest single job), then the browser shards longest first, so the
+// short jobs fill the lanes at the end.
 if (wanted('server')) {
   const ignore = ['islands/**', 'src/e2e/**', 'src/release/**'].flatMap((pattern) => ['--path-ignore-patterns', pattern]);
   tests.push({ pass: 'server', name: 'server', cmd: [...TEST, ...ignore, 'src', 'routes', 'db', 'media'] });
+}
+if (wanted('browser') && testFiles('src/e2e').length > 0) {
+  const shards = browserShards(BROWSER_SHARDS);
+  shards.forEach((files, i) => tests.push({ pass: 'browser', name: `browser ${i + 1}/${shards.length} (${files.length} files)`, cmd: [...TEST, ...files] }));
 }
 // Builds the binaries and runs the arm64 one under emulation: its own pass, timed on its own.
 if (wanted('release')) tests.push({ pass: 'release', name: 'release', cmd: [...TEST, 'src/release'] });
