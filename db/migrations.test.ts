@@ -18,7 +18,7 @@ test('the committed migrations match the schema', async () => {
       // drizzle-kit prefixes "./" to `out`, so it must be relative to the working directory.
       `export default { dialect: 'sqlite', schema: './db/schema/index.ts', out: '${relative(process.cwd(), out)}' };\n`,
     );
-    const child = Bun.spawn(['bun', 'x', 'drizzle-kit', 'generate', '--config', config], { stdout: 'pipe', stderr: 'pipe' });
+    const child = Bun.spawn([process.execPath, 'x', 'drizzle-kit', 'generate', '--config', config], { stdout: 'pipe', stderr: 'pipe' });
     const output = (await new Response(child.stdout).text()) + (await new Response(child.stderr).text());
     expect(await child.exited).toBe(0);
     expect(output).toContain('No schema changes');

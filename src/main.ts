@@ -67,15 +67,17 @@ try {
 
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const url = config.publicUrl ?? `http://${shownHost}:${app.server?.port}`;
-console.log(`Hearth is running on ${url} (data in ${paths.root})`);
+// One write: whoever waits for "Hearth is running on" (tests, scripts) reads the admin lines with it.
+const started = [`Hearth is running on ${url} (data in ${paths.root})`];
 if (admin?.generated) {
   // The password alone at the end of its line, so nothing else is copied with it.
-  console.log(`Log in at ${url}/login as "${admin.username}" with this password (shown only once):`);
-  console.log(`Password: ${admin.password}`);
-  console.log(`Change it with: ${CLI_PROGRAM} user passwd ${shellWord(admin.username)} --password NEW`);
+  started.push(`Log in at ${url}/login as "${admin.username}" with this password (shown only once):`);
+  started.push(`Password: ${admin.password}`);
+  started.push(`Change it with: ${CLI_PROGRAM} user passwd ${shellWord(admin.username)} --password NEW`);
 } else if (admin) {
-  console.log(`Log in at ${url}/login as "${admin.username}" with ADMIN_PASSWORD.`);
+  started.push(`Log in at ${url}/login as "${admin.username}" with ADMIN_PASSWORD.`);
 }
+console.log(started.join('\n'));
 
 const jobsAbort = new AbortController();
 const jobsDone = startJobs(JOBS, { db: handle.db, config, log, storage, now: Date.now }, jobsAbort.signal);

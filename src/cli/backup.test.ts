@@ -66,7 +66,7 @@ test('a backup taken while songs are being written restores to the same rows and
   await post(server.url, '/api/playlists', cookie, { name: 'Road trip' });
   const appPassword = (await post(server.url, '/api/app-passwords', cookie, { name: 'Phone' })).password as string;
 
-  const writer = Bun.spawn(['bun', 'src/testing/song-writer.ts'], { env: { ...process.env, ...env(source) }, stdout: 'pipe', stderr: 'inherit' });
+  const writer = Bun.spawn([process.execPath, 'src/testing/song-writer.ts'], { env: { ...process.env, ...env(source) }, stdout: 'pipe', stderr: 'inherit' });
   let written = '';
   void (async () => {
     for await (const chunk of writer.stdout) written += new TextDecoder().decode(chunk);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { AlbumDto, DeletedAlbumDto } from '../shared/types.ts';
-import { launchBrowser } from '../testing/browser.ts';
+import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { createAlbum, uploadSong } from './seed.ts';
@@ -31,11 +31,11 @@ beforeAll(async () => {
   await server.request(`/api/songs/${pending.id}`, { method: 'PATCH', json: { albumId: drafts.id }, cookie: adminCookie });
   await createAlbum(server, adminCookie, 'apple Pie');
   await createAlbum(server, adminCookie, 'Songs We Sang on the Long Drive to Grandma\'s House Every Summer Holiday');
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import type { AlbumDto, DeletedAlbumDto, DeletedSongDto, SongDto } from '../shared/types.ts';
-import { launchBrowser } from '../testing/browser.ts';
+import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { createAlbum, uploadSong } from './seed.ts';
@@ -17,11 +17,11 @@ let admin: string;
 beforeAll(async () => {
   server = await startTestServer();
   admin = await server.signUp('mum', { password: 'lullaby99', isAdmin: true });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

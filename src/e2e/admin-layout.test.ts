@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, waitForHydration } from '../testing/browser.ts';
+import { releaseBrowser, sharedBrowser, waitForHydration } from '../testing/browser.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { sineWav, uploadBytes } from './player-fixtures.ts';
@@ -25,11 +25,11 @@ beforeAll(async () => {
   adminCookie = await server.signUp('mum', { password: 'lullaby99', isAdmin: true });
   kidCookie = await server.signUp('kiddo', { password: 'crayons99' });
   await uploadBytes(server, adminCookie, 'long.wav', sineWav(60, 440), { title: 'Long Lullaby', artist: 'Grandpa Joe' });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

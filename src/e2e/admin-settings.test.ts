@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { findUserByUsername } from '../../db/queries/users.ts';
-import { launchBrowser, openPage, waitForHydration } from '../testing/browser.ts';
+import { releaseBrowser, sharedBrowser, openPage, waitForHydration } from '../testing/browser.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { sineWav } from './player-fixtures.ts';
@@ -19,11 +19,11 @@ let admin: string;
 beforeAll(async () => {
   server = await startTestServer();
   admin = await server.signUp('mum', { password: 'lullaby99', isAdmin: true });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { Browser, Page } from 'playwright-core';
 import type { AlbumDto, SongDto } from '../shared/types.ts';
 import { insertSong } from '../testing/factories.ts';
-import { launchBrowser } from '../testing/browser.ts';
+import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { bulkBar, controls, songRow, songsAs, withoutFailedLoads } from './admin-songs-helpers.ts';
 import { sineWav, uploadBytes } from './player-fixtures.ts';
@@ -34,11 +34,11 @@ beforeAll(async () => {
   server.db.transaction(() => {
     for (let i = 1; i <= MANY; i++) insertSong(server.db, { title: `Many ${i}`, albumId: many.id, status: 'published' });
   });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import type { SongDto } from '../shared/types.ts';
-import { launchBrowser, waitForHydration } from '../testing/browser.ts';
+import { releaseBrowser, sharedBrowser, waitForHydration } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { expand, serverSong, songById, songRow, songsAs, withoutFailedLoads } from './admin-songs-helpers.ts';
 import { fixtureBytes, installAudioSpy, sineWav, uploadBytes } from './player-fixtures.ts';
@@ -27,11 +27,11 @@ beforeAll(async () => {
   }
   await server.request(`/api/songs/${songs['Pending Tune']!.id}/status`, { method: 'PATCH', json: { status: 'pending' }, cookie: admin });
   songs['Download Me'] = await uploadSong(server, admin, 'tone.ogg', { title: 'Download Me' });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { Browser } from 'playwright-core';
 import type { AlbumDto, UserDto } from '../shared/types.ts';
 import { ROW_ESTIMATE } from '../../islands/admin/songs/manage-list.tsx';
-import { launchBrowser, openPage } from '../testing/browser.ts';
+import { releaseBrowser, sharedBrowser, openPage } from '../testing/browser.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { bulkBar, controls, expand, manage, rowTitles, serverSong, songRow, songsAs, withoutFailedLoads } from './admin-songs-helpers.ts';
@@ -31,11 +31,11 @@ beforeAll(async () => {
   // tagged.mp3 brings an album from its tags: this one has none.
   await server.request(`/api/songs/${loose.id}`, { method: 'PATCH', json: { albumId: null }, cookie: admin });
   await uploadBytes(server, admin, 'edit.wav', sineWav(1, 380), { title: 'Edit Me', artist: 'Nobody' });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

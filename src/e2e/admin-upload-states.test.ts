@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, setDefaultTimeout, test } from 'bun:test';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page, Route } from 'playwright-core';
-import { launchBrowser } from '../testing/browser.ts';
+import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { type TestServer, makeTempDir, startTestServer } from '../testing/server.ts';
 import { allSongs, makeAudio, uploadItem } from './admin-upload-helpers.ts';
@@ -16,13 +16,13 @@ let admin: string;
 let dir: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startTestServer(), sharedBrowser()]);
   admin = await server.signUp('dad', { isAdmin: true });
   dir = makeTempDir('hearth-upload-states-');
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
   rmSync(dir, { recursive: true, force: true });
 });

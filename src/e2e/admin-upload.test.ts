@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, setDefaultTimeout, test } from 'bun:test';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../testing/browser.ts';
+import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { type TestServer, makeTempDir, startTestServer } from '../testing/server.ts';
 import { allSongs, eventually, makeAudio, mediaFiles, recordUploads, recorded, tempFiles, throttleUpload, uploadItem } from './admin-upload-helpers.ts';
 import { expectToast, openSignedIn } from './signed-in.ts';
@@ -16,7 +16,7 @@ let dir: string;
 const audio: Record<string, string> = {};
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startTestServer(), sharedBrowser()]);
   admin = await server.signUp('mum', { isAdmin: true });
   dir = makeTempDir('hearth-upload-audio-');
   // ~2.4 MB each: mp3 at 320 kb/s for 60 s; flac of 16 s noise.
@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
   rmSync(dir, { recursive: true, force: true });
 });

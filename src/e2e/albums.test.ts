@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { songs, users } from '../../db/schema/index.ts';
 import type { AlbumDto, SongDto } from '../shared/types.ts';
-import { launchBrowser, openPage } from '../testing/browser.ts';
+import { releaseBrowser, sharedBrowser, openPage } from '../testing/browser.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { createAlbum, uploadSong } from './seed.ts';
@@ -36,11 +36,11 @@ beforeAll(async () => {
   await uploadSong(server, adminCookie, 'tone.ogg', { title: 'Pie Song', albumId: apple.id });
   await uploadSong(server, adminCookie, 'tone.wav', { title: 'Cherry Song', albumId: cherry.id });
   bedtimeSongs = (await (await server.request(`/api/albums/${bedtime.id}/songs`, { cookie: kidCookie })).json()) as SongDto[];
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, waitForHydration } from '../testing/browser.ts';
+import { releaseBrowser, sharedBrowser, openPage, waitForHydration } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
+import { sineWav, uploadBytes } from './player-fixtures.ts';
 import { uploadSong } from './seed.ts';
 
 setDefaultTimeout(60_000);
@@ -13,13 +14,14 @@ beforeAll(async () => {
   server = await startTestServer();
   const admin = await server.signUp('mum', { password: 'lullaby99', isAdmin: true });
   await server.signUp('kiddo', { password: 'crayons99' });
-  await uploadSong(server, admin, 'tone.ogg', { title: 'Bedtime', artist: 'Grandpa Joe' });
+  // A minute long: the seam test pauses, plays and navigates, which on a loaded machine outlasts a short tone.
+  await uploadBytes(server, admin, 'bedtime.wav', sineWav(60, 440), { title: 'Bedtime', artist: 'Grandpa Joe' });
   await uploadSong(server, admin, 'tone.wav', { title: 'Morning' });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

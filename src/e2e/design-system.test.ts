@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, openPage, waitForHydration } from '../testing/browser.ts';
+import { releaseBrowser, sharedBrowser, openPage, waitForHydration } from '../testing/browser.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { rmSync } from 'node:fs';
 import { createApp } from '../app.ts';
@@ -37,11 +37,11 @@ beforeAll(async () => {
     'share missing': '/share/nothing-here',
     'share audio': '/share',
   });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import type { SongDto } from '../shared/types.ts';
-import { launchBrowser, openPage } from '../testing/browser.ts';
+import { releaseBrowser, sharedBrowser, openPage } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { uploadSong } from './seed.ts';
 import { type SignedInPage, WIDE, openSignedIn, waitForPlayback } from './signed-in.ts';
@@ -20,11 +20,11 @@ beforeAll(async () => {
   kid = await server.signUp('kiddo', { password: 'crayons99' });
   bedtime = await uploadSong(server, admin, 'tagged.mp3', { title: 'Bedtime' });
   morning = await uploadSong(server, admin, 'tone.ogg', { title: 'Morning', artist: 'Grandpa Joe' });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
 import type { RecentPlayDto, SongDto } from '../shared/types.ts';
-import { launchBrowser } from '../testing/browser.ts';
+import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { uploadSong } from './seed.ts';
 import { type SignedInPage, PHONE, WIDE, expectToast, openSignedIn } from './signed-in.ts';
@@ -19,11 +19,11 @@ beforeAll(async () => {
   admin = await server.signUp('mum', { password: 'lullaby99', isAdmin: true });
   lullaby = await uploadSong(server, admin, 'tone.ogg', { title: 'Lullaby', artist: 'Gran' });
   rain = await uploadSong(server, admin, 'tone.opus', { title: 'Rain', artist: 'Gran' });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

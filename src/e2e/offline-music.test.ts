@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import type { AlbumDto, SongDto } from '../shared/types.ts';
-import { launchBrowser, openPage } from '../testing/browser.ts';
+import { releaseBrowser, sharedBrowser, openPage } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { fixtureBytes, sineWav, uploadBytes } from './player-fixtures.ts';
 import { createAlbum, createPlaylist } from './seed.ts';
@@ -33,11 +33,11 @@ beforeAll(async () => {
   form.set('file', new File([fixtureBytes('cover.png')], 'cover.png'));
   cover = ((await (await server.request('/api/upload/image', { method: 'POST', body: form, cookie: admin })).json()) as { objectPath: string }).objectPath;
   await server.request(`/api/songs/${campfire.id}`, { method: 'PATCH', json: { artworkUrl: cover }, cookie: admin });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import type { SongDto } from '../shared/types.ts';
-import { launchBrowser } from '../testing/browser.ts';
+import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { installAudioSpy, sineWav, uploadBytes } from './player-fixtures.ts';
 import { type SignedInPage, WIDE, expectToast, openSignedIn } from './signed-in.ts';
@@ -24,11 +24,11 @@ beforeAll(async () => {
   // 60 s at 8 kHz (about 1 MiB): long enough that seeking near the end needs a range.
   kept = await uploadBytes(server, admin, 'campfire.wav', sineWav(60, 440), { title: 'Campfire Song', artist: 'Grandpa' });
   notKept = await uploadBytes(server, admin, 'lake.wav', sineWav(30, 523), { title: 'Lake at Dawn', artist: 'Grandpa' });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

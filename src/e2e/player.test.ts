@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { songs } from '../../db/schema/index.ts';
 import type { AlbumDto, SongDto } from '../shared/types.ts';
-import { launchBrowser } from '../testing/browser.ts';
+import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { audioState, fixtureBytes, installAudioSpy, installMediaSessionSpy, played, sineWav, uploadBytes } from './player-fixtures.ts';
 import { createAlbum } from './seed.ts';
@@ -38,11 +38,11 @@ beforeAll(async () => {
   }
   covered = await uploadBytes(server, admin, 'tagged.mp3', fixtureBytes('tagged.mp3'), { title: 'Covered Tune' });
   broken = await uploadBytes(server, admin, 'broken.ogg', fixtureBytes('tone.ogg'), { title: 'Broken Tune' });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

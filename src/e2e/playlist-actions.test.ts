@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../testing/browser.ts';
+import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { createPlaylist, uploadSong } from './seed.ts';
 import { expectToast, openSignedIn } from './signed-in.ts';
@@ -18,11 +18,11 @@ beforeAll(async () => {
   admin = await server.signUp('mum', { password: 'lullaby99', isAdmin: true });
   kid = await server.signUp('kiddo', { password: 'crayons99' });
   bedtime = (await uploadSong(server, admin, 'tone.ogg', { title: 'Bedtime', artist: 'Grandpa Joe' })).id;
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

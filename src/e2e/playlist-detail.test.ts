@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import type { SongDto } from '../shared/types.ts';
-import { launchBrowser, openPage } from '../testing/browser.ts';
+import { releaseBrowser, sharedBrowser, openPage } from '../testing/browser.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { createPlaylist, uploadSong } from './seed.ts';
@@ -25,11 +25,11 @@ beforeAll(async () => {
   song.sunrise = await uploadSong(server, admin, 'tone.m4a', { title: 'Sunrise', artist: 'The Early Birds' });
   const draft = await uploadSong(server, admin, 'plain.mp3', { title: 'Draft' });
   await server.request(`/api/songs/${draft.id}/status`, { method: 'PATCH', json: { status: 'pending' }, cookie: admin });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

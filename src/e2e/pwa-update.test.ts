@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ROOT } from '../render/build-paths.ts';
 import { NEEDS_CONNECTION_TEXT } from '../shared/pwa.ts';
 import type { SongDto } from '../shared/types.ts';
-import { launchBrowser, openPage, waitForAsync, waitForHydration } from '../testing/browser.ts';
+import { releaseBrowser, sharedBrowser, openPage, waitForAsync, waitForHydration } from '../testing/browser.ts';
 import { freePort } from '../testing/process.ts';
 import { makeTempDir, sessionCookieFrom } from '../testing/server.ts';
 import { WIDE, waitForPlayback } from './signed-in.ts';
@@ -83,11 +83,11 @@ beforeAll(async () => {
   await deploy(1);
   cookie = sessionCookieFrom(await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'mum', password: 'lullaby99' }) }));
   long = await uploadLongSong();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   server?.kill('SIGTERM');
   await server?.exited;
   rmSync(copy, { recursive: true, force: true });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { readSettings } from '../../db/queries/settings.ts';
 import { findUserByUsername } from '../../db/queries/users.ts';
-import { launchBrowser, openPage, waitForHydration } from '../testing/browser.ts';
+import { releaseBrowser, sharedBrowser, openPage, waitForHydration } from '../testing/browser.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { PHONE, expectToast, openSignedIn } from './signed-in.ts';
@@ -19,11 +19,11 @@ let admin: string;
 beforeAll(async () => {
   server = await startTestServer();
   admin = await server.signUp('mum', { password: 'lullaby99', isAdmin: true });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import type { AlbumDto, PlaylistDto, SongDto } from '../shared/types.ts';
-import { launchBrowser, openPage, waitForHydration } from '../testing/browser.ts';
+import { releaseBrowser, sharedBrowser, openPage, waitForHydration } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { sineWav, uploadBytes } from './player-fixtures.ts';
 import { createAlbum, createPlaylist, uploadSong } from './seed.ts';
@@ -31,11 +31,11 @@ beforeAll(async () => {
   for (const [i, title] of ['Long Lullaby', 'Long Story'].entries()) {
     await uploadBytes(server, admin, `long${i}.wav`, sineWav(30, 300 + i * 100), { title, artist: 'Grandpa Joe', albumId: longAlbum.id });
   }
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

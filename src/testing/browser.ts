@@ -18,6 +18,23 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The one Chromium of this `bun test` process: its test files run one after another in it and each
+ * test opens its own context, so none needs a browser of its own. Launched on first use; Playwright
+ * kills it when the process exits.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  shared ??= launchBrowser();
+  return shared;
+}
+
+/** A test file is done with the shared browser: closes the contexts it left open (a failed test's). */
+export async function releaseBrowser(browser: Browser | undefined): Promise<void> {
+  await Promise.all((browser?.contexts() ?? []).map((context) => context.close()));
+}
+
 /**
  * Collects console errors and warnings (React reports hydration mismatches there) and
  * uncaught page errors, so a test can assert a page ran clean.

@@ -1,6 +1,6 @@
 import type { Subprocess } from 'bun';
 
-/** A real `bun src/main.ts` (or CLI) child process with its output collected, for lifecycle tests. */
+/** A real `bun src/main.ts` (or CLI) child process, run by this very Bun (process.execPath), with its output collected, for lifecycle tests. */
 export interface ServerProcess {
   child: Subprocess<'ignore', 'pipe', 'pipe'>;
   url: string;
@@ -15,15 +15,46 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-function collect(child: Subprocess<'ignore', 'pipe', 'pipe'>): () => string {
+interface Collected {
+  output(): string;
+  /** Resolves once both streams ended (the child closed them, usually by exiting). */
+  ended: Promise<void>;
+  /** Resolves once the output contains `text`, or with false once both streams ended without it. */
+  waitFor(text: string): Promise<boolean>;
+}
+
+function collect(child: Subprocess<'ignore', 'pipe', 'pipe'>): Collected {
   let text = '';
+  let listeners: (() => void)[] = [];
+  const changed = () => {
+    const waiting = listeners;
+    listeners = [];
+    for (const listener of waiting) listener();
+  };
   const decoder = new TextDecoder();
-  for (const stream of [child.stdout, child.stderr]) {
-    void (async () => {
-      for await (const chunk of stream) text += decoder.decode(chunk, { stream: true });
-    })();
-  }
-  return () => text;
+  let done = false;
+  const ended = Promise.all(
+    [child.stdout, child.stderr].map(async (stream) => {
+      for await (const chunk of stream) {
+        text += decoder.decode(chunk, { stream: true });
+        changed();
+      }
+    }),
+  ).then(
+    () => undefined,
+    () => undefined,
+  ).finally(() => {
+    done = true;
+    changed();
+  });
+  const waitFor = async (wanted: string) => {
+    while (!text.includes(wanted)) {
+      if (done) return false;
+      await new Promise<void>((resolve) => listeners.push(resolve));
+    }
+    return true;
+  };
+  return { output: () => text, ended, waitFor };
 }
 
 /**
@@ -35,32 +66,38 @@ export interface MainCommand {
   cwd?: string;
   /** The child sees only `env` (plus PATH), as on a machine with nothing else set up. */
   cleanEnv?: boolean;
-  /** How long start-up may take (an emulated binary is slow). */
+  /**
+   * How long start-up may take; by default as long as the test may (a loaded machine is slow to
+   * start Bun, and the ready line or the child's exit ends the wait anyway).
+   */
   startTimeoutMs?: number;
 }
 
-export function spawnMain(env: Record<string, string>, how: MainCommand = {}): { child: Subprocess<'ignore', 'pipe', 'pipe'>; output(): string } {
+export function spawnMain(env: Record<string, string>, how: MainCommand = {}): { child: Subprocess<'ignore', 'pipe', 'pipe'> } & Collected {
   const base = how.cleanEnv ? { PATH: '/usr/bin:/bin' } : process.env;
-  const child = Bun.spawn(how.cmd ?? ['bun', 'src/main.ts'], {
+  const child = Bun.spawn(how.cmd ?? [process.execPath, 'src/main.ts'], {
     cwd: how.cwd,
     env: { ...base, HOST: '127.0.0.1', ...env },
     stdin: 'ignore',
     stdout: 'pipe',
     stderr: 'pipe',
   });
-  return { child, output: collect(child) };
+  return { child, ...collect(child) };
 }
 
-/** Starts the server and resolves once it prints that it is running. */
+/** Starts the server and resolves once it prints that it is running (its readiness line). */
 export async function startMain(env: Record<string, string>, how: MainCommand = {}): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
-  const { child, output } = spawnMain({ ...env, PORT: port }, how);
-  const deadline = Date.now() + (how.startTimeoutMs ?? 15_000);
-  while (!output().includes('Hearth is running on')) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      throw new Error(`server did not start:\n${output()}`);
-    }
-    await Bun.sleep(20);
+  const { child, output, waitFor } = spawnMain({ ...env, PORT: port }, how);
+  let timer: Timer | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    if (how.startTimeoutMs !== undefined) timer = setTimeout(() => resolve(false), how.startTimeoutMs);
+  });
+  const ready = await Promise.race([waitFor('Hearth is running on'), timeout]);
+  clearTimeout(timer);
+  if (!ready) {
+    child.kill();
+    throw new Error(`server did not start:\n${output()}`);
   }
   return { child, url: `http://127.0.0.1:${port}`, output, exited: child.exited };
 }
@@ -68,15 +105,16 @@ export async function startMain(env: Record<string, string>, how: MainCommand = 
 export async function runToEnd(cmd: string[], env: Record<string, string>, how: Omit<MainCommand, 'cmd' | 'startTimeoutMs'> = {}): Promise<{ code: number; output: string }> {
   const base = how.cleanEnv ? { PATH: '/usr/bin:/bin' } : process.env;
   const child = Bun.spawn(cmd, { cwd: how.cwd, env: { ...base, ...env }, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' });
-  const output = collect(child);
+  const { output, ended } = collect(child);
   const code = await child.exited;
-  await Bun.sleep(10);
+  // The last lines may still be in flight when the exit code is in.
+  await ended;
   return { code, output: output() };
 }
 
 /** Runs the CLI (`npm run cli -- …`) to completion. */
 export function runCli(args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
-  return runToEnd(['bun', 'src/cli/index.ts', ...args], env);
+  return runToEnd([process.execPath, 'src/cli/index.ts', ...args], env);
 }
 
 /** Runs one command line as a person would paste it (`sh -c`), e.g. a hint the server printed. */

@@ -9,7 +9,13 @@ import { type Config, parseConfig } from '../config.ts';
 import { openDataDir } from '../data-dir.ts';
 import { createLogger } from '../logger.ts';
 import { listen } from '../server.ts';
+import { setHashCostForTests } from '../services/accounts/passwords.ts';
 import { createUser } from '../services/accounts/users.ts';
+
+// Near-free argon2id for every test that uses this harness (src/services/accounts/passwords.test.ts
+// keeps the real cost): sign-ups and logins would otherwise spend most of a pass hashing.
+export const TEST_HASH_COST = { algorithm: 'argon2id', memoryCost: 256, timeCost: 1 } as const;
+setHashCostForTests(TEST_HASH_COST);
 
 export interface TestServer {
   url: string;

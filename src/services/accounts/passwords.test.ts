@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { findUserByUsername, updateUser } from '../../../db/queries/users.ts';
-import { type TestServer, startTestServer } from '../../testing/server.ts';
-import { HASH_SLOTS, hashPassword, needsRehash, verifyPassword, withHashSlot } from './passwords.ts';
+import { TEST_HASH_COST, type TestServer, startTestServer } from '../../testing/server.ts';
+import { ARGON2, HASH_SLOTS, hashPassword, needsRehash, setHashCostForTests, verifyPassword, withHashSlot } from './passwords.ts';
+
+// The real cost here, whatever the test harness chose for the other tests (restored after).
+beforeAll(() => setHashCostForTests(ARGON2));
+afterAll(() => setHashCostForTests(TEST_HASH_COST));
 
 describe('argon2id sized for a small board', () => {
   test("new hashes use OWASP's 19 MiB, 2-pass argon2id, and verify", async () => {

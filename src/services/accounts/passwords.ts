@@ -3,8 +3,28 @@
  * argon2id configuration (19 MiB, 2 passes, 1 lane) instead of Bun's 64 MiB default, and at
  * most HASH_SLOTS hashes at once, so a burst of logins costs a bounded amount of memory.
  */
-export const ARGON2 = { algorithm: 'argon2id', memoryCost: 19_456, timeCost: 2 } as const;
+export const ARGON2: HashCost = { algorithm: 'argon2id', memoryCost: 19_456, timeCost: 2 };
 export const HASH_SLOTS = 2;
+
+export interface HashCost {
+  algorithm: 'argon2id';
+  /** KiB. */
+  memoryCost: number;
+  timeCost: number;
+}
+
+// What new hashes cost, and what a stored hash must match not to be rehashed.
+let cost: HashCost = ARGON2;
+
+/**
+ * For test harnesses only (src/testing/server.ts): hundreds of sign-ups and logins at the real cost
+ * are minutes of hashing. No configuration or environment variable reaches it, so a deployment
+ * cannot lower the cost; the password tests set ARGON2 back for themselves.
+ */
+export function setHashCostForTests(next: HashCost): void {
+  cost = next;
+  decoyHash = undefined;
+}
 
 let busy = 0;
 const waiting: (() => void)[] = [];
@@ -24,7 +44,7 @@ export async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export function hashPassword(password: string): Promise<string> {
-  return withHashSlot(() => Bun.password.hash(password, ARGON2));
+  return withHashSlot(() => Bun.password.hash(password, cost));
 }
 
 // A real hash of a random password, verified against when the username is unknown, so an
@@ -44,5 +64,5 @@ export async function verifyPassword(password: string, hash: string | undefined)
 /** True for a hash made with other parameters (Bun's 64 MiB default, bcrypt): rehash it at the next login. */
 export function needsRehash(hash: string): boolean {
   const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(hash);
-  return !match || Number(match[1]) !== ARGON2.memoryCost || Number(match[2]) !== ARGON2.timeCost || match[3] !== '1';
+  return !match || Number(match[1]) !== cost.memoryCost || Number(match[2]) !== cost.timeCost || match[3] !== '1';
 }
