@@ -46,7 +46,7 @@ async function logInFresh(username: string, password: string) {
 }
 
 describe('family accounts', () => {
-  test('an account created in Settings signs in in a fresh browser; the §5 texts guard the form', async () => {
+  test('an account created in Settings signs in in a fresh browser; the documented texts guard the form', async () => {
     const { page, problems, context } = await openSettings();
     await page.getByRole('button', { name: 'Add Account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Account' });

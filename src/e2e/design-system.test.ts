@@ -116,7 +116,7 @@ for (const viewport of VIEWPORTS) {
 }
 
 describe('the generic error screen', () => {
-  test('shows the spec texts, the message and Reload Page, and fits at 390 and 1280 px in both themes', async () => {
+  test('shows the documented texts, the message and Reload Page, and fits at 390 and 1280 px in both themes', async () => {
     const dataDir = makeTempDir();
     const { handle, secret } = openDataDir(dataDir);
     const log: Logger = { debug() {}, info() {}, warn() {}, error() {} };

@@ -9,7 +9,7 @@ import { type SignedInPage, PHONE, WIDE, openSignedIn } from './signed-in.ts';
 
 setDefaultTimeout(60_000);
 
-// Spec §4 install prompt: 'Install Hearth' 10 s after the browser offers installation (a
+// Install prompt: 'Install Hearth' 10 s after the browser offers installation (a
 // synthetic `beforeinstallprompt`, as Chromium's own needs engagement); Not Now for 7 days;
 // never at 768 px or wider, nor in the installed app. Time moves with Playwright's clock.
 const DAY = 24 * 60 * 60 * 1000;
@@ -218,7 +218,7 @@ describe('the manifest (installability; Lighthouse is not reachable here)', () =
       const problems = watchConsole(page);
       await page.goto(`${server.url}/`);
       await waitForHydration(page);
-      // Installability needs the worker in control (it came with issue 12's service worker).
+      // Installability needs the worker in control (it came with the service worker).
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
       const cdp = await context.newCDPSession(page);
       const read = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };

@@ -108,7 +108,7 @@ describe('Add to Playlist from the library', () => {
     await close(opened, [/Failed to load resource/]);
   });
 
-  test('errors (spec §8): the server message, or the fallback when the connection drops', async () => {
+  test('errors: the server message, or the fallback when the connection drops', async () => {
     const opened = await openSignedIn(browser, server, admin, '/');
     const { page } = opened;
     // The server refuses: Bedtime is already in Family Mix.
@@ -123,7 +123,7 @@ describe('Add to Playlist from the library', () => {
     await expectToast(page, 'Error', 'Playlist name must be at most 200 characters');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    // The connection drops: the spec's fallback texts.
+    // The connection drops: the product's fallback texts.
     await page.route('**/api/playlists/*/songs', (route) => route.abort());
     dialog = await openAddDialog(page, 'Morning');
     await dialog.getByRole('button', { name: /Family Mix/ }).click();

@@ -9,7 +9,7 @@ import { type SignedInPage, PHONE, WIDE, expectToast, openSignedIn } from './sig
 
 setDefaultTimeout(90_000);
 
-// Music kept offline (issue 12 item 5), filled and emptied from the page: the cache's keys are
+// Music kept offline, filled and emptied from the page: the cache's keys are
 // the songs' audio and artwork paths. Playing it offline (the worker's part) is offline-playback.test.ts.
 const CACHE = 'hearth-offline-audio-v1';
 

@@ -8,9 +8,9 @@ import { type SignedInPage, WIDE, expectToast, openSignedIn } from './signed-in.
 
 setDefaultTimeout(90_000);
 
-// Issue 12's test of music kept offline: a song made available offline plays and seeks with
+// Test of music kept offline: a song made available offline plays and seeks with
 // the network off (the service worker answers its ranges from hearth-offline-audio-v1), while
-// a song not kept fails as the player does without a connection (spec §8 'Connection Problem').
+// a song not kept fails as the player does without a connection (docs/product.md, 'Connection Problem').
 let server: TestServer;
 let browser: Browser;
 let kid: string;

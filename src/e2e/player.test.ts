@@ -289,7 +289,7 @@ describe('Media Session', () => {
 });
 
 
-describe('beyond the spec', () => {
+describe('beyond the original product description', () => {
   test('the queue, position and context survive a reload, paused where they were', async () => {
     const { page, context, problems } = await openSpied(`/album/${longs.id}`);
     await row(page, 'Long Lullaby').click();

@@ -10,7 +10,7 @@ import { PHONE, expectToast, openSignedIn } from './signed-in.ts';
 
 setDefaultTimeout(120_000);
 
-/** Registration (issue 11 item 6): opened in Settings, offered on the login page and by the share page. */
+/** Registration: opened in Settings, offered on the login page and by the share page. */
 const TESTDATA = join(import.meta.dir, '../../media/testdata');
 let server: TestServer;
 let browser: Browser;
@@ -74,7 +74,7 @@ describe('registration', () => {
     await page.getByRole('button', { name: 'Create Account', exact: true }).click();
     await page.getByText('Username must be at least 3 characters').waitFor();
     await page.getByText('Password must be at least 6 characters').waitFor();
-    // A taken name: the spec's 'Registration failed' with the server's message.
+    // A taken name: the product's 'Registration failed' with the server's message.
     await page.getByLabel('Username').fill('Mum');
     await page.getByLabel('Password').fill('sunflower7');
     await page.getByRole('button', { name: 'Create Account', exact: true }).click();
