@@ -27,7 +27,7 @@ function makeLibrary(): string {
 
 async function cliImport(library: string, dataDir: string): Promise<{ ms: number; output: string }> {
   const t0 = performance.now();
-  const child = Bun.spawn([process.execPath, 'src/cli/index.ts', 'import', library, '--publish'], {
+  const child = Bun.spawn([process.execPath, 'src/compose/cli/index.ts', 'import', library, '--publish'], {
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdout: 'pipe',
     stderr: 'pipe',

@@ -135,7 +135,7 @@ async function importWhile(until: () => boolean): Promise<{ expected: number; im
       copy.write(`L${String(libraries).padStart(3, '0')}T${String(i).padStart(5, '0')}`, at, 'latin1');
       writeFileSync(join(library, `${i}.mp3`), copy);
     }
-    const child = Bun.spawn([process.execPath, 'src/cli/index.ts', 'import', library, '--publish'], {
+    const child = Bun.spawn([process.execPath, 'src/compose/cli/index.ts', 'import', library, '--publish'], {
       env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'warn' },
       stdout: 'pipe',
       stderr: 'pipe',

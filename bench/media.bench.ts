@@ -172,7 +172,7 @@ async function importFigures() {
   const dataDir = makeTempDir('hearth-import-data-');
   try {
     const t0 = performance.now();
-    const child = Bun.spawn(['bun', 'src/cli/index.ts', 'import', library, '--publish'], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdout: 'pipe', stderr: 'pipe' });
+    const child = Bun.spawn(['bun', 'src/compose/cli/index.ts', 'import', library, '--publish'], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdout: 'pipe', stderr: 'pipe' });
     const output = await new Response(child.stdout).text();
     if ((await child.exited) !== 0 || !output.includes(`Imported ${count}`)) throw new Error(`import failed: ${output}`);
     const importRate = count / ((performance.now() - t0) / 1000);

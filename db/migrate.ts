@@ -9,7 +9,7 @@ let migrationsDir = MIGRATIONS_DIR;
 
 /**
  * Where the migrations are read from. The single binary has them compiled in and writes them
- * to a temporary folder first (src/release/binary-entry.ts): drizzle's reader wants a folder.
+ * to a temporary folder first (src/compose/release/binary-entry.ts): drizzle's reader wants a folder.
  */
 export function useMigrationsFrom(folder: string): void {
   migrationsDir = folder;

@@ -14,7 +14,7 @@ interface Queued {
 
 /**
  * In the single binary the worker is an entry of its own, kept at its path from the repository
- * root beside the main module (src/release/release.ts compiles it in as media/image-worker.ts).
+ * root beside the main module (src/compose/release/release.ts compiles it in as media/image-worker.ts).
  */
 const WORKER_URL =
   typeof HEARTH_BINARY !== 'undefined' ? `${dirname(Bun.main)}/media/image-worker.ts` : new URL('./image-worker.ts', import.meta.url).href;

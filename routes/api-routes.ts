@@ -86,7 +86,7 @@ const ROWS: readonly Row[] = [
   ['DELETE', '/api/favourites/:songId', 'member'],
   ['GET', '/api/recently-played', 'member'],
   ['POST', '/api/plays', 'member'],
-  // src/app.ts: any other /api path is a JSON 404
+  // src/compose/app.ts: any other /api path is a JSON 404
   ['ALL', '/api/*', 'public'],
 ];
 

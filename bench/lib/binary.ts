@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { type Platform, compileBinary, writeReleaseEntry } from '../../src/release/release.ts';
+import { type Platform, compileBinary, writeReleaseEntry } from '../../src/compose/release/release.ts';
 
 let entry: Promise<string> | null = null;
 

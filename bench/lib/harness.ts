@@ -38,7 +38,7 @@ export async function seedBenchDataDir(seed?: (db: Db, dataDir: string) => void 
 }
 
 /**
- * The server as a child process: `bun src/main.ts` unless `cmd` names another (the single
+ * The server as a child process: `bun src/compose/main.ts` unless `cmd` names another (the single
  * binary); on a fresh seeded data folder, or on `dataDir` (kept when the server stops).
  */
 export async function startBenchServer(
@@ -53,7 +53,7 @@ export async function startBenchServer(
 
   const port = await freePort();
   const started = performance.now();
-  const child = Bun.spawn(options.cmd ?? [process.execPath, 'src/main.ts'], {
+  const child = Bun.spawn(options.cmd ?? [process.execPath, 'src/compose/main.ts'], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,

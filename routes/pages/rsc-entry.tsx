@@ -5,7 +5,7 @@ import { scopeStorage } from '../../src/render/page-scope.ts';
 import { PAGES, type PageName } from './registry.ts';
 
 /**
- * The RSC bundle's only entry (built by src/build.ts with the react-server condition); it lives
+ * The RSC bundle's only entry (built by src/compose/build.ts with the react-server condition); it lives
  * with the pages so the renderer never imports them. The server calls it with a page name
  * rather than an element, so elements are made by this bundle's React.
  */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { findUserByUsername } from '../../db/queries/users.ts';
-import { createApp } from '../../src/app.ts';
+import { createApp } from '../../src/compose/app.ts';
 import { createAppContext } from '../../src/app-context.ts';
 import { API_ROUTES, type ApiAccess } from '../api-routes.ts';
 import { ROUTE_PLUGINS } from '../plugins.ts';

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { releaseBrowser, sharedBrowser, openPage, waitForHydration } from '../testing/browser.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { rmSync } from 'node:fs';
-import { createApp } from '../app.ts';
+import { createApp } from '../compose/app.ts';
 import { parseConfig } from '../config.ts';
 import { openDataDir } from '../data-dir.ts';
 import type { Logger } from '../logger.ts';

@@ -16,7 +16,7 @@ setDefaultTimeout(120_000);
 
 /**
  * "A new build" for real: a copy of the sources whose offline text is changed between
- * deployments, so `bun src/main.ts` builds new bundles and a new worker; each version runs on
+ * deployments, so `bun src/compose/main.ts` builds new bundles and a new worker; each version runs on
  * the same port and data folder, as an upgrade on the family's box would.
  */
 let copy: string;
@@ -45,7 +45,7 @@ async function deploy(version: number) {
   const file = join(copy, 'src/shared/pwa.ts');
   const source = readFileSync(file, 'utf8').replace(/(export const NEEDS_CONNECTION_TEXT = '[^']*?)( \(v\d+\))?';/, `$1 (v${version})';`);
   writeFileSync(file, source);
-  const child = Bun.spawn([process.execPath, 'src/main.ts'], {
+  const child = Bun.spawn([process.execPath, 'src/compose/main.ts'], {
     cwd: copy,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, ADMIN_USERNAME: 'mum', ADMIN_PASSWORD: 'lullaby99', LOG_LEVEL: 'warn' },
     stdin: 'ignore',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { findUserByUsername } from '../../db/queries/users.ts';
-import { createApp } from '../app.ts';
+import { createApp } from '../compose/app.ts';
 import { insertPlaylist, insertSong } from '../testing/factories.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { JSON_MAX_BYTES } from './json-body.ts';

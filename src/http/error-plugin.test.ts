@@ -1,6 +1,6 @@
 import { expect, test } from 'bun:test';
 import { rmSync } from 'node:fs';
-import { createApp } from '../app.ts';
+import { createApp } from '../compose/app.ts';
 import { parseConfig } from '../config.ts';
 import { openDataDir } from '../data-dir.ts';
 import type { Logger } from '../logger.ts';

@@ -39,7 +39,7 @@ const SOURCE_GLOBS = [
   'routes/pages/**/*.{ts,tsx}',
   'src/render/**/*.{ts,tsx}',
   'src/shared/**/*.ts',
-  'src/build.ts',
+  'src/compose/build.ts',
   'src/pwa/**/*.ts',
   // Icons and the manifest are precached by the service worker: a change is a new build.
   'public/**/*',

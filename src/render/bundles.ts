@@ -13,7 +13,7 @@ export interface FileSource {
  * Everything a running server needs of the build: the manifest, the RSC bundle's entry, the
  * 'use client' modules for server rendering, and the files it serves. From a checkout these
  * come from build/ (built when stale, src/render/source-bundles.ts); in the single binary they
- * are compiled in (src/release/), so nothing is read from a source tree or built at run time.
+ * are compiled in (src/compose/release/), so nothing is read from a source tree or built at run time.
  */
 export interface BuiltBundles {
   manifest: BuildManifest;
@@ -62,7 +62,7 @@ export function loadBundles(): Promise<BuiltBundles> {
 
 async function loadFromCheckout(): Promise<BuiltBundles> {
   // The binary defines HEARTH_BINARY, so the bundler drops this branch and the whole build
-  // toolchain behind it (src/build.ts, UnoCSS, Serwist's build) stays out of the binary.
+  // toolchain behind it (src/compose/build.ts, UnoCSS, Serwist's build) stays out of the binary.
   if (typeof HEARTH_BINARY === 'undefined') {
     const { loadSourceBundles } = await import('./source-bundles.ts');
     return loadSourceBundles();

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { ensureBuilt } from '../build.ts';
+import { ensureBuilt } from '../compose/build.ts';
 import { SERVICE_WORKER_FILE } from '../pwa/sw-build.ts';
 import { ROOT } from './build-paths.ts';
 import { type BuiltBundles, folderFiles } from './bundles.ts';

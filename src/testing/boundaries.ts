@@ -32,7 +32,7 @@ const under = (...prefixes: string[]) => (target: string) => prefixes.some((p) =
 /** What everything uses: the browser-safe shared code, config, errors and the logger. */
 const FOUNDATION = ['src/shared/', 'src/config.ts', 'src/errors.ts', 'src/logger.ts'];
 /** The composition: entry points that build and wire the rest; nothing else imports them. */
-export const COMPOSITION = ['src/main.ts', 'src/app.ts', 'src/server.ts', 'src/build.ts', 'src/cli/', 'src/release/'];
+export const COMPOSITION = ['src/compose/'];
 /** Files at the repository root that any server code may read (the version number). */
 const ROOT_FILES = ['package.json'];
 
@@ -96,9 +96,9 @@ export const RULES: Rule[] = [
   },
   {
     from: ['src/render/'],
-    // src/build.ts: from a checkout, source-bundles.ts builds the bundles when they are stale.
-    rule: 'src/render/ may import only src/render/, src/pwa/, src/build.ts, db/ (types) and what everything uses',
-    allows: under('src/render/', 'src/pwa/', 'src/build.ts', 'db/', 'routes/', ...FOUNDATION),
+    // src/compose/build.ts: from a checkout, source-bundles.ts builds the bundles when they are stale.
+    rule: 'src/render/ may import only src/render/, src/pwa/, src/compose/build.ts, db/ (types) and what everything uses',
+    allows: under('src/render/', 'src/pwa/', 'src/compose/build.ts', 'db/', 'routes/', ...FOUNDATION),
   },
   {
     from: ['src/pwa/'],
@@ -117,7 +117,7 @@ export const RULES: Rule[] = [
   },
   {
     from: COMPOSITION,
-    rule: 'the composition (main, app, server, build, cli/, release/) imports anything of ours but islands/ (which it builds, not runs)',
+    rule: 'the composition (src/compose/: main, app, server, build, cli/, release/) imports anything of ours but islands/ (which it builds, not runs)',
     allows: (target) => !target.startsWith('islands/'),
   },
 ];

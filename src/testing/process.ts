@@ -1,6 +1,6 @@
 import type { Subprocess } from 'bun';
 
-/** A real `bun src/main.ts` (or CLI) child process, run by this very Bun (process.execPath), with its output collected, for lifecycle tests. */
+/** A real `bun src/compose/main.ts` (or CLI) child process, run by this very Bun (process.execPath), with its output collected, for lifecycle tests. */
 export interface ServerProcess {
   child: Subprocess<'ignore', 'pipe', 'pipe'>;
   url: string;
@@ -58,8 +58,8 @@ function collect(child: Subprocess<'ignore', 'pipe', 'pipe'>): Collected {
 }
 
 /**
- * How to run the server: `bun src/main.ts` from the checkout, unless `cmd` names another (the
- * single binary, run in its own folder with only the environment given, see src/release/).
+ * How to run the server: `bun src/compose/main.ts` from the checkout, unless `cmd` names another (the
+ * single binary, run in its own folder with only the environment given, see src/compose/release/).
  */
 export interface MainCommand {
   cmd?: string[];
@@ -75,7 +75,7 @@ export interface MainCommand {
 
 export function spawnMain(env: Record<string, string>, how: MainCommand = {}): { child: Subprocess<'ignore', 'pipe', 'pipe'> } & Collected {
   const base = how.cleanEnv ? { PATH: '/usr/bin:/bin' } : process.env;
-  const child = Bun.spawn(how.cmd ?? [process.execPath, 'src/main.ts'], {
+  const child = Bun.spawn(how.cmd ?? [process.execPath, 'src/compose/main.ts'], {
     cwd: how.cwd,
     env: { ...base, HOST: '127.0.0.1', ...env },
     stdin: 'ignore',
@@ -114,7 +114,7 @@ export async function runToEnd(cmd: string[], env: Record<string, string>, how: 
 
 /** Runs the CLI (`npm run cli -- …`) to completion. */
 export function runCli(args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
-  return runToEnd([process.execPath, 'src/cli/index.ts', ...args], env);
+  return runToEnd([process.execPath, 'src/compose/cli/index.ts', ...args], env);
 }
 
 /** Runs one command line as a person would paste it (`sh -c`), e.g. a hint the server printed. */

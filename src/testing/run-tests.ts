@@ -109,7 +109,7 @@ const tests: Job[] = [];
 // The server pass first (the longest single job), then the browser shards longest first, so the
 // short jobs fill the lanes at the end.
 if (wanted('server')) {
-  const ignore = ['islands/**', 'src/e2e/**', 'src/release/**'].flatMap((pattern) => ['--path-ignore-patterns', pattern]);
+  const ignore = ['islands/**', 'src/e2e/**', 'src/compose/release/**'].flatMap((pattern) => ['--path-ignore-patterns', pattern]);
   tests.push({ pass: 'server', name: 'server', cmd: [...TEST, ...ignore, 'src', 'routes', 'db', 'media'] });
 }
 if (wanted('browser') && testFiles('src/e2e').length > 0) {
@@ -117,7 +117,7 @@ if (wanted('browser') && testFiles('src/e2e').length > 0) {
   shards.forEach((files, i) => tests.push({ pass: 'browser', name: `browser ${i + 1}/${shards.length} (${files.length} files)`, cmd: [...TEST, ...files] }));
 }
 // Builds the binaries and runs the arm64 one under emulation: its own pass, timed on its own.
-if (wanted('release')) tests.push({ pass: 'release', name: 'release', cmd: [...TEST, 'src/release'] });
+if (wanted('release')) tests.push({ pass: 'release', name: 'release', cmd: [...TEST, 'src/compose/release'] });
 if (wanted('islands') && testFiles('islands').length > 0) {
   tests.push({ pass: 'islands', name: 'islands', cmd: [...TEST, '--preload', './src/testing/happy-dom.ts', 'islands'] });
 }

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { type Db, type DbHandle, openDb } from '../../db/client.ts';
 import { migrateDb } from '../../db/migrate.ts';
 import { type MediaStorage, localStorage } from '../../media/storage.ts';
-import { createApp } from '../app.ts';
+import { createApp } from '../compose/app.ts';
 import { type Config, parseConfig } from '../config.ts';
 import { openDataDir } from '../data-dir.ts';
 import { createLogger } from '../logger.ts';
-import { listen } from '../server.ts';
+import { listen } from '../compose/server.ts';
 import { setHashCostForTests } from '../services/accounts/passwords.ts';
 import { createUser } from '../services/accounts/users.ts';
 

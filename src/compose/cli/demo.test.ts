@@ -1,13 +1,13 @@
 import { afterAll, expect, test } from 'bun:test';
 import { rmSync } from 'node:fs';
-import { listLiveAlbums } from '../../db/queries/albums.ts';
-import { songs } from '../../db/schema/index.ts';
-import { readAudioTags } from '../../media/metadata.ts';
-import { fileReader, sniffAudio } from '../../media/sniff.ts';
-import { localStorage } from '../../media/storage.ts';
-import { openDataDir } from '../data-dir.ts';
-import { runCli } from '../testing/process.ts';
-import { makeTempDir } from '../testing/server.ts';
+import { listLiveAlbums } from '../../../db/queries/albums.ts';
+import { songs } from '../../../db/schema/index.ts';
+import { readAudioTags } from '../../../media/metadata.ts';
+import { fileReader, sniffAudio } from '../../../media/sniff.ts';
+import { localStorage } from '../../../media/storage.ts';
+import { openDataDir } from '../../data-dir.ts';
+import { runCli } from '../../testing/process.ts';
+import { makeTempDir } from '../../testing/server.ts';
 
 const dataDir = makeTempDir();
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -10,10 +10,10 @@ import {
   currentMode,
   sourceFiles,
   sourceFingerprint,
-} from './render/build-paths.ts';
-import { isClientModule, rscPlugin } from './render/rsc-plugin.ts';
-import { buildServiceWorker, writeOfflineDocuments } from './pwa/sw-build.ts';
-import { unoConfig } from '../uno.config.ts';
+} from '../render/build-paths.ts';
+import { isClientModule, rscPlugin } from '../render/rsc-plugin.ts';
+import { buildServiceWorker, writeOfflineDocuments } from '../pwa/sw-build.ts';
+import { unoConfig } from '../../uno.config.ts';
 
 /** Browser assets are served under this prefix from `<build>/public`. */
 const ASSETS_PREFIX = '/assets/';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { rmSync } from 'node:fs';
-import { findAlbumById } from '../../db/queries/albums.ts';
-import { findSongById } from '../../db/queries/songs.ts';
-import { openDataDir } from '../data-dir.ts';
-import { insertAlbum, insertSong } from '../testing/factories.ts';
-import { runCli } from '../testing/process.ts';
-import { makeTempDir } from '../testing/server.ts';
+import { findAlbumById } from '../../../db/queries/albums.ts';
+import { findSongById } from '../../../db/queries/songs.ts';
+import { openDataDir } from '../../data-dir.ts';
+import { insertAlbum, insertSong } from '../../testing/factories.ts';
+import { runCli } from '../../testing/process.ts';
+import { makeTempDir } from '../../testing/server.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 let dataDir: string;

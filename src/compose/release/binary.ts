@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { useMigrationsFrom } from '../../db/migrate.ts';
-import packageJson from '../../package.json' with { type: 'json' };
+import { useMigrationsFrom } from '../../../db/migrate.ts';
+import packageJson from '../../../package.json' with { type: 'json' };
 import { CLI_USAGE, runCli } from '../cli/run.ts';
-import { type BuiltBundles, useCompiledBundles } from '../render/bundles.ts';
+import { type BuiltBundles, useCompiledBundles } from '../../render/bundles.ts';
 
 /** What the release build compiles into the binary (its generated entry, see release.ts). */
 export interface CompiledIn {

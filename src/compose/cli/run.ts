@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, parseConfig } from '../config.ts';
-import { dataDirPaths, openDataDir } from '../data-dir.ts';
-import { HttpError } from '../errors.ts';
-import { createLogger } from '../logger.ts';
-import { MigrationError, NewerDatabaseError } from '../../db/migrate.ts';
-import { localStorage } from '../../media/storage.ts';
+import { ConfigError, parseConfig } from '../../config.ts';
+import { dataDirPaths, openDataDir } from '../../data-dir.ts';
+import { HttpError } from '../../errors.ts';
+import { createLogger } from '../../logger.ts';
+import { MigrationError, NewerDatabaseError } from '../../../db/migrate.ts';
+import { localStorage } from '../../../media/storage.ts';
 import { backupCommand, restoreCommand } from './backup.ts';
 import { type CliCommand, CliUsageError, type FolderCommand } from './command.ts';
 import { demoCommand } from './demo.ts';

@@ -1,9 +1,9 @@
 import type { ParseArgsConfig } from 'node:util';
-import type { Db } from '../../db/client.ts';
-import type { MediaStorage } from '../../media/storage.ts';
-import type { Config } from '../config.ts';
-import type { DataDir } from '../data-dir.ts';
-import type { Logger } from '../logger.ts';
+import type { Db } from '../../../db/client.ts';
+import type { MediaStorage } from '../../../media/storage.ts';
+import type { Config } from '../../config.ts';
+import type { DataDir } from '../../data-dir.ts';
+import type { Logger } from '../../logger.ts';
 
 export interface CliContext {
   db: Db;

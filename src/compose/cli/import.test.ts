@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { listLiveAlbums } from '../../db/queries/albums.ts';
-import { albums, songs } from '../../db/schema/index.ts';
-import { filesUnder, fixture } from '../testing/media-fixtures.ts';
-import { openDataDir } from '../data-dir.ts';
-import { runCli } from '../testing/process.ts';
-import { makeTempDir } from '../testing/server.ts';
+import { listLiveAlbums } from '../../../db/queries/albums.ts';
+import { albums, songs } from '../../../db/schema/index.ts';
+import { filesUnder, fixture } from '../../testing/media-fixtures.ts';
+import { openDataDir } from '../../data-dir.ts';
+import { runCli } from '../../testing/process.ts';
+import { makeTempDir } from '../../testing/server.ts';
 
 let library: string;
 const dirs: string[] = [];

@@ -1,15 +1,15 @@
-import { MigrationError, NewerDatabaseError } from '../db/migrate.ts';
-import { localStorage } from '../media/storage.ts';
+import { MigrationError, NewerDatabaseError } from '../../db/migrate.ts';
+import { localStorage } from '../../media/storage.ts';
 import { createApp } from './app.ts';
-import { loadBundles } from './render/bundles.ts';
-import { ConfigError, parseConfig } from './config.ts';
-import { openDataDir } from './data-dir.ts';
-import { JOBS } from './jobs/index.ts';
-import { startJobs } from './jobs/runner.ts';
-import { createLogger } from './logger.ts';
+import { loadBundles } from '../render/bundles.ts';
+import { ConfigError, parseConfig } from '../config.ts';
+import { openDataDir } from '../data-dir.ts';
+import { JOBS } from '../jobs/index.ts';
+import { startJobs } from '../jobs/runner.ts';
+import { createLogger } from '../logger.ts';
 import { CLI_PROGRAM } from './release/is-binary.ts';
 import { PortInUseError, listen } from './server.ts';
-import { ensureFirstAdmin, removeFirstAdmin } from './services/accounts/first-admin.ts';
+import { ensureFirstAdmin, removeFirstAdmin } from '../services/accounts/first-admin.ts';
 
 // The only module with side effects: config → data folder → migrate → app → listen → jobs.
 // React's build follows NODE_ENV as the process starts (Bun folds it into React's entry files
@@ -40,7 +40,7 @@ await loadBundles();
 // load their sources too, so edits to them restart the server and the restart rebuilds. (The
 // binary defines HEARTH_BINARY: the bundler drops this, and the pages' sources stay out.)
 if (typeof HEARTH_BINARY === 'undefined' && process.execArgv.some((arg) => arg === '--watch' || arg === '--hot')) {
-  await import('../routes/pages/registry.ts');
+  await import('../../routes/pages/registry.ts');
 }
 let opened;
 try {

@@ -1,6 +1,6 @@
-import { createBackup } from '../services/backup/backup.ts';
-import { BackupError, type BackupManifest } from '../services/backup/layout.ts';
-import { restoreBackup } from '../services/backup/restore.ts';
+import { createBackup } from '../../services/backup/backup.ts';
+import { BackupError, type BackupManifest } from '../../services/backup/layout.ts';
+import { restoreBackup } from '../../services/backup/restore.ts';
 import { CliUsageError, type FolderCommand } from './command.ts';
 import { CLI_PROGRAM } from '../release/is-binary.ts';
 

@@ -1,4 +1,4 @@
-import { changePassword, createUser, listUsers, removeUser, setAdminByName } from '../services/accounts/users.ts';
+import { changePassword, createUser, listUsers, removeUser, setAdminByName } from '../../services/accounts/users.ts';
 import { type CliCommand, type CliContext, CliUsageError } from './command.ts';
 
 function requireName(ctx: CliContext): string {

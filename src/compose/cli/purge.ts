@@ -1,4 +1,4 @@
-import { purgeJob } from '../jobs/index.ts';
+import { purgeJob } from '../../jobs/index.ts';
 import type { CliCommand } from './command.ts';
 
 /** `npm run cli -- purge`: the hourly trash purge, now (same job, same hooks as the server). */

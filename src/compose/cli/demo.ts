@@ -1,4 +1,4 @@
-import { seedDemo } from '../services/media/demo.ts';
+import { seedDemo } from '../../services/media/demo.ts';
 import type { CliCommand } from './command.ts';
 
 /** `npm run cli -- demo`: a small published catalogue of generated music, so a newcomer hears something. */

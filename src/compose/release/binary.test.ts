@@ -2,21 +2,21 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import packageJson from '../../package.json' with { type: 'json' };
-import { ROOT } from '../render/build-paths.ts';
-import type { SongDto } from '../shared/types.ts';
-import { APP_ROUTES } from '../shared/app-routes.ts';
-import { launchBrowser } from '../testing/browser.ts';
-import { openSignedIn, waitForPlayback } from '../e2e/signed-in.ts';
-import { type MainCommand, type ServerProcess, runToEnd, startMain } from '../testing/process.ts';
-import { makeTempDir, sessionCookieFrom } from '../testing/server.ts';
+import packageJson from '../../../package.json' with { type: 'json' };
+import { ROOT } from '../../render/build-paths.ts';
+import type { SongDto } from '../../shared/types.ts';
+import { APP_ROUTES } from '../../shared/app-routes.ts';
+import { launchBrowser } from '../../testing/browser.ts';
+import { openSignedIn, waitForPlayback } from '../../e2e/signed-in.ts';
+import { type MainCommand, type ServerProcess, runToEnd, startMain } from '../../testing/process.ts';
+import { makeTempDir, sessionCookieFrom } from '../../testing/server.ts';
 import { type Platform, compileBinary, writeReleaseEntry } from './release.ts';
 
 // The single binary as a family gets it: built by the release command, copied alone into an
 // empty folder, run with nothing else set up (no Bun, no checkout, no environment but PATH).
 setDefaultTimeout(180_000);
 
-const TESTDATA = join(import.meta.dir, '../../media/testdata');
+const TESTDATA = join(import.meta.dir, '../../../media/testdata');
 const PASSWORD = 'lullaby-lullaby';
 const root = makeTempDir('hearth-binary-');
 let entry: string;
@@ -137,7 +137,7 @@ describe('the x64 binary, alone in an empty folder', () => {
 
   test('opens a data folder made at commit 6f98c7c and migrates it forward', async () => {
     const dataDir = join(root, 'old-data');
-    cpSync(join(import.meta.dir, '../testing/fixtures/data-6f98c7c'), dataDir, { recursive: true });
+    cpSync(join(import.meta.dir, '../../testing/fixtures/data-6f98c7c'), dataDir, { recursive: true });
     const listed = await runToEnd([join(folder, 'hearth'), 'user', 'list'], { DATA_DIR: dataDir }, { cwd: folder, cleanEnv: true });
     expect(listed.code).toBe(0);
     expect(listed.output).toBe("kid\nmum (admin)\n");

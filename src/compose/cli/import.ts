@@ -1,4 +1,4 @@
-import { type ImportReport, importFolder } from '../services/media/import.ts';
+import { type ImportReport, importFolder } from '../../services/media/import.ts';
 import { type CliCommand, CliUsageError } from './command.ts';
 import { CLI_PROGRAM } from '../release/is-binary.ts';
 

@@ -2,8 +2,8 @@ import { Database } from 'bun:sqlite';
 import { afterAll, expect, test } from 'bun:test';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type ServerProcess, runCli, startMain } from '../testing/process.ts';
-import { makeTempDir, sessionCookieFrom } from '../testing/server.ts';
+import { type ServerProcess, runCli, startMain } from '../../testing/process.ts';
+import { makeTempDir, sessionCookieFrom } from '../../testing/server.ts';
 
 // Backups taken while the server runs and a second process keeps adding songs, restored into a
 // fresh folder and compared row by row; the restored server accepts the old session cookie.

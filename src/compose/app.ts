@@ -1,12 +1,12 @@
 import { Elysia } from 'elysia';
-import { createPages } from '../routes/pages/index.ts';
-import { ROUTE_PLUGINS } from '../routes/plugins.ts';
-import { type AppDeps, createAppContext } from './app-context.ts';
-import { NotFoundError } from './errors.ts';
-import { compressionPlugin } from './http/compression.ts';
-import { errorPlugin } from './http/error-plugin.ts';
-import { requestLogPlugin } from './http/request-log.ts';
-import { securityPlugin } from './http/security.ts';
+import { createPages } from '../../routes/pages/index.ts';
+import { ROUTE_PLUGINS } from '../../routes/plugins.ts';
+import { type AppDeps, createAppContext } from '../app-context.ts';
+import { NotFoundError } from '../errors.ts';
+import { compressionPlugin } from '../http/compression.ts';
+import { errorPlugin } from '../http/error-plugin.ts';
+import { requestLogPlugin } from '../http/request-log.ts';
+import { securityPlugin } from '../http/security.ts';
 
 /** Builds the whole HTTP app from its dependencies. Never listens: main.ts and tests do. */
 export function createApp(deps: AppDeps) {

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, test } from 'bun:test';
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { openDb } from '../db/client.ts';
+import { openDb } from '../../db/client.ts';
 import { ensureBuilt } from './build.ts';
-import { type ServerProcess, freePort, npmScript, runShell, spawnMain, startMain } from './testing/process.ts';
-import { makeTempDir } from './testing/server.ts';
+import { type ServerProcess, freePort, npmScript, runShell, spawnMain, startMain } from '../testing/process.ts';
+import { makeTempDir } from '../testing/server.ts';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -118,7 +118,7 @@ describe('production', () => {
   // process starts with picks React's build: `npm start` must set it.
   test('npm start runs React production builds: no development warnings, the production bundle', async () => {
     const { env, bunArgs } = await npmScript('start');
-    expect(bunArgs).toEqual(['src/main.ts']);
+    expect(bunArgs).toEqual(['src/compose/main.ts']);
     expect(env.NODE_ENV).toBe('production');
     await ensureBuilt('production'); // ahead of start, so a cold build does not count against start-up
     const server = await start({ ...env, DATA_DIR: tempDataDir(), ADMIN_USERNAME: 'mum', ADMIN_PASSWORD: 'mum-secret' });

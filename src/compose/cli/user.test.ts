@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { rmSync } from 'node:fs';
-import { type ServerProcess, runCli, startMain } from '../testing/process.ts';
-import { makeTempDir } from '../testing/server.ts';
+import { type ServerProcess, runCli, startMain } from '../../testing/process.ts';
+import { makeTempDir } from '../../testing/server.ts';
 
 // The CLI works on the same DATA_DIR while the real server runs (WAL + busy timeout).
 let dataDir: string;

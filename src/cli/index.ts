@@ -1,4 +1,0 @@
-import { runCli } from './run.ts';
-
-// `npm run cli -- <command> …` (src/cli/run.ts has the commands; the binary calls it too).
-process.exitCode = await runCli(process.argv.slice(2));
