@@ -124,7 +124,7 @@ if (wanted('islands') && testFiles('islands').length > 0) {
 
 if (tests.length > 0) {
   // Processes started together would each build the development bundles into the same folder.
-  const build = await run([BUN, '-e', "await (await import('./src/build.ts')).ensureBuilt('development')"]);
+  const build = await run([BUN, '-e', "await (await import('./src/compose/build.ts')).ensureBuilt('development')"]);
   if (build.code !== 0) {
     process.stdout.write(`\n=== build ===\n${build.output}\n`);
     failed += 1;
