@@ -57,6 +57,8 @@ describe('planted violations are reported', () => {
     ['a prepared statement outside db/', 'src/services/x.ts', "export const f = (d: { prepare(s: string): unknown }) => d.prepare('VACUUM INTO ?');"],
     ['bun:sqlite outside db/', 'src/services/x.ts', "import { Database } from 'bun:sqlite';\nnew Database(':memory:');"],
     ['drizzle-orm outside db/', 'src/services/x.ts', "import { eq } from 'drizzle-orm';\neq;"],
+    ['an API address in an island outside islands/lib/api/', 'islands/songs/x.ts', "export const songsUrl = '/api/songs';"],
+    ['an API address in a template outside islands/lib/api/', 'islands/songs/x.ts', "export const load = (id: number) => fetch(`/api/songs/${id}`);"],
   ])('%s', (name, file, code) => {
     const dir = tree(name.replaceAll(' ', '-'), { [file]: code });
     const violations = checkBoundaries(dir);
@@ -84,6 +86,8 @@ describe('allowed imports and exemptions', () => {
       'routes/b/index.ts': "import type { AppContext } from '../../src/app-context.ts';\nexport const f = (ctx: AppContext) => ctx;",
       'db/queries/b.ts': "import { sql } from 'drizzle-orm';\nexport const q = (db: { $client: { query(s: string): unknown } }) => [sql`select 1`, db.$client.query('SELECT 1')];",
       'src/services/b.ts': "// a regular expression's exec is not SQL\nexport const m = /x/.exec('x');",
+      'islands/lib/api/songs.ts': "export const songPaths = { one: (id: number) => `/api/songs/${id}` };",
+      'islands/songs/c.ts': "/** Reads `/api/songs` through its API module. */\nexport const c = 1;",
     });
     expect(reported(dir)).toEqual([]);
   });

@@ -169,11 +169,17 @@ export function importsOf(source: string, transpiler = new Bun.Transpiler({ load
   return [...specs];
 }
 
+/** An API address written as a string or template literal (comments are stripped before the search). */
+const API_ADDRESS = /['"`]\/api\//;
+/** Islands reach the API only through their resource modules, so each address is written once. */
+const ownsApiAddresses = (file: string) => !file.startsWith('islands/') || file.startsWith('islands/lib/api/');
+
 const NO_RULE = 'every production file falls under a rule: add its folder to RULES in src/testing/boundaries.ts';
 const TEST_CODE = 'production code never imports test code (tests, src/testing/, src/e2e/, bench/, *.test-harness.ts)';
 const RAW_SQL_RULE = 'raw SQL and the database drivers (bun:sqlite, drizzle-orm) stay in db/: call a function of db/queries';
+const API_RULE = 'islands/ write /api/ addresses only in islands/lib/api/<resource>.ts: call that module';
 
-/** Every import of each production file (or of `files`) checked against RULES, plus raw SQL outside db/. */
+/** Every import of each production file (or of `files`) checked against RULES, plus raw SQL outside db/ and API addresses outside islands/lib/api/. */
 export function checkBoundaries(root: string, files: string[] = productionFiles(root)): Violation[] {
   const transpiler = new Bun.Transpiler({ loader: 'tsx' });
   const violations: Violation[] = [];
@@ -192,6 +198,7 @@ export function checkBoundaries(root: string, files: string[] = productionFiles(
         if (broken) violations.push({ file, import: spec, rule: rule.rule });
       }
     }
+    if (!ownsApiAddresses(file) && API_ADDRESS.test(transpiler.transformSync(source))) violations.push({ file, import: '/api/…', rule: API_RULE });
     if (inDb) continue;
     for (const found of rawSqlIn(source)) violations.push({ file, import: found, rule: RAW_SQL_RULE });
   }
