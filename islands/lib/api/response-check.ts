@@ -1,7 +1,7 @@
 import { Value } from '@sinclair/typebox/value';
 import { accountListSchema, accountSchema } from '../../../src/shared/schemas/accounts.ts';
 import { albumListSchema, albumSchema } from '../../../src/shared/schemas/album.ts';
-import { appPasswordSchema, newAppPasswordSchema } from '../../../src/shared/schemas/app-password.ts';
+import { appPasswordListSchema, newAppPasswordSchema } from '../../../src/shared/schemas/app-password.ts';
 import { recentPlayListSchema } from '../../../src/shared/schemas/listening.ts';
 import { playlistListSchema, playlistSchema } from '../../../src/shared/schemas/playlist.ts';
 import { searchResultSchema } from '../../../src/shared/schemas/search.ts';
@@ -12,7 +12,6 @@ import { adminTempShareListSchema } from '../../../src/shared/schemas/temp-share
 import { deletedAlbumListSchema, deletedSongListSchema } from '../../../src/shared/schemas/trash.ts';
 import { imageUploadSchema } from '../../../src/shared/schemas/upload.ts';
 import { userSchema } from '../../../src/shared/schemas/user.ts';
-import { Type } from '@sinclair/typebox';
 
 /**
  * The response schemas the client checks answers against, by name. Loaded lazily by
@@ -23,7 +22,7 @@ export const RESPONSE_SCHEMAS = {
   accounts: accountListSchema,
   album: albumSchema,
   albums: albumListSchema,
-  appPasswords: Type.Array(appPasswordSchema),
+  appPasswords: appPasswordListSchema,
   newAppPassword: newAppPasswordSchema,
   recentPlays: recentPlayListSchema,
   playlist: playlistSchema,
