@@ -24,7 +24,8 @@ async function runSuite(cwd: string): Promise<SuiteRun> {
   const output = out + err;
   const jobs = new Map<string, number>();
   for (const match of output.matchAll(/^([a-z][\w /()]*?): (?:ok|FAILED|\d+ passed.*?) in ([\d.]+) s$/gm)) jobs.set(match[1]!, Number(match[2]));
-  const summary = output.match(/^\d+ passed, \d+ failed$/m)?.[0] ?? 'no closing line';
+  const failures = [...new Set(output.match(/^\(fail\) .*$/gm) ?? [])];
+  const summary = [output.match(/^\d+ passed, \d+ failed$/m)?.[0] ?? 'no closing line', ...failures].join('\n');
   return { totalS: (performance.now() - started) / 1000, jobs, summary };
 }
 
