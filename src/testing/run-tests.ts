@@ -62,6 +62,20 @@ async function run(cmd: string[]): Promise<{ code: number; output: string; secon
 let passed = 0;
 let failed = 0;
 const timings: string[] = [];
+// Each failed test with the lines bun printed before it (its error), repeated at the very end so
+// a log cut to its tail still says what failed and why.
+const failures: string[] = [];
+
+/** The `(fail)` lines of a test run's output, each with up to 25 lines of its error above it. */
+function failuresIn(output: string): string[] {
+  const lines = output.split('\n');
+  return lines.flatMap((line, i) => {
+    if (!line.startsWith('(fail)')) return [];
+    let start = i;
+    while (start > 0 && i - start < 25 && !/^\((pass|fail|skip)\)/.test(lines[start - 1]!)) start -= 1;
+    return [lines.slice(start, i + 1).join('\n')];
+  });
+}
 
 async function runJob(job: Job): Promise<void> {
   if (!job.check) console.log(`... ${job.name} started`);
@@ -80,6 +94,8 @@ async function runJob(job: Job): Promise<void> {
     const counted = fail > 0 ? fail : code !== 0 ? 1 : 0;
     failed += counted;
     summary = `${pass} passed, ${counted} failed, ${expects} expect() calls`;
+    failures.push(...failuresIn(output).map((failure) => `[${job.name}]\n${failure}`));
+    if (counted > 0 && fail === 0) failures.push(`[${job.name}] exited ${code} before its summary:\n${output.split('\n').slice(-25).join('\n')}`);
   }
   const line = `${job.name}: ${summary} in ${seconds.toFixed(1)} s`;
   timings.push(line);
@@ -133,6 +149,7 @@ if (tests.length > 0) {
   }
 }
 
+if (failures.length > 0) console.log(`\n=== what failed ===\n${failures.join('\n\n')}`);
 console.log(`\n${timings.join('\n')}\ntotal ${((performance.now() - started) / 1000).toFixed(1)} s`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
