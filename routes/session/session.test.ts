@@ -224,6 +224,15 @@ describe('cross-origin requests', () => {
     expect((await server.request('/api/user', { cookie })).status).toBe(200);
   });
 
+  test('a preference change that names no preference is refused and changes nothing', async () => {
+    const cookie = await server.login('kid', 'kid-secret');
+    const before = (await (await server.request('/api/user', { cookie })).json()) as { displayPreference: string };
+    const response = await server.request('/api/user/display-preference', { method: 'PATCH', cookie, json: {}, headers: { origin: server.url } });
+    expect(response.status).toBe(400);
+    expect(typeof ((await response.json()) as { error: unknown }).error).toBe('string');
+    expect(((await (await server.request('/api/user', { cookie })).json()) as { displayPreference: string }).displayPreference).toBe(before.displayPreference);
+  });
+
   test('the same origin passes', async () => {
     const cookie = await server.login('kid', 'kid-secret');
     const response = await server.request('/api/user/display-preference', {

@@ -91,6 +91,14 @@ describe('status and delete', () => {
     expect((await server.request(path, { method: 'PATCH', json: { status: 'live' }, cookie: admin })).status).toBe(400);
   });
 
+  test('a status change that names no status is refused and changes nothing', async () => {
+    const song = insertSong(server.db, { title: 'Loud', status: 'published' });
+    const response = await server.request(`/api/songs/${song.id}/status`, { method: 'PATCH', json: {}, cookie: admin });
+    expect(response.status).toBe(400);
+    expect(typeof ((await response.json()) as { error: unknown }).error).toBe('string');
+    expect(findSongById(server.db, song.id)?.song.status).toBe('published');
+  });
+
   test('delete moves a song to the trash', async () => {
     const song = insertSong(server.db);
     const response = await server.request(`/api/songs/${song.id}`, { method: 'DELETE', cookie: admin });

@@ -11,10 +11,11 @@ export const oneOf = <const V extends readonly string[]>(values: V): TUnion<Lite
 
 /**
  * Elysia's `t.UnionEnum` built from plain TypeBox, so the browser can import request schemas
- * without Elysia: the server registers the `UnionEnum` check. Its default is the first value.
+ * without Elysia: the server registers the `UnionEnum` check. Unlike Elysia's it has no default:
+ * a body that leaves the value out is refused, not read as the first value.
  */
 export const unionEnum = <const V extends readonly string[]>(values: V, options: { error?: string } = {}): TUnsafe<V[number]> =>
-  Type.Unsafe<V[number]>({ default: values[0], ...options, [Kind]: 'UnionEnum', type: 'string', enum: values });
+  Type.Unsafe<V[number]>({ ...options, [Kind]: 'UnionEnum', type: 'string', enum: values });
 
 /**
  * A row id in a request body. Like Elysia's `t.Integer`, it also takes the id written as a
