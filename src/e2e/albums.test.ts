@@ -7,7 +7,7 @@ import { releaseBrowser, sharedBrowser, openPage } from '../testing/browser.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { createAlbum, uploadSong } from './seed.ts';
-import { PHONE, WIDE, openSignedIn } from './signed-in.ts';
+import { PHONE, inEachLook, openSignedIn } from './signed-in.ts';
 
 setDefaultTimeout(120_000);
 
@@ -44,7 +44,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const VIEWPORTS = [PHONE, WIDE];
 
 /** A signed-in page (the session cookie set directly), optionally dark, with clipboard access. */
 const open = (cookie: string, path: string, options: Parameters<typeof openSignedIn>[4] = {}) => openSignedIn(browser, server, cookie, path, options);
@@ -55,24 +54,22 @@ const rowTitles = (page: Page) => page.getByRole('list', { name: 'Songs' }).getB
 
 describe('albums list', () => {
   test('cards by name ignoring case, linking to each album, with a search button; clean at 390 and 1280 px, light and dark', async () => {
-    for (const viewport of VIEWPORTS) {
-      for (const theme of ['light', 'dark'] as const) {
-        const { page, problems, context } = await open(kidCookie, '/albums', { viewport, theme });
-        await page.getByRole('heading', { level: 1, name: 'Albums' }).waitFor();
-        await page.getByRole('list', { name: 'Albums' }).waitFor();
-        // Whether a plain user sees an album without published songs is the server's rule.
-        expect((await cardNames(page)).filter((name) => name !== 'Drafts Only')).toEqual(['Apple Pie', bedtime.name, 'cherry']);
-        expect(await page.getByRole('link', { name: bedtime.name }).getAttribute('href')).toBe(`/album/${bedtime.id}`);
-        expect(await page.getByRole('link', { name: 'cherry' }).getByTestId('artwork-placeholder').count()).toBe(1);
-        expect(await checkLayout(page)).toEqual(CLEAN_LAYOUT);
-        expect(problems).toEqual([]);
-        await context.close();
-      }
-    }
+    const { page, problems, context } = await open(kidCookie, '/albums', { viewport: PHONE });
+    await page.getByRole('heading', { level: 1, name: 'Albums' }).waitFor();
+    await page.getByRole('list', { name: 'Albums' }).waitFor();
+    await inEachLook(page, async () => {
+      // Whether a plain user sees an album without published songs is the server's rule.
+      expect((await cardNames(page)).filter((name) => name !== 'Drafts Only')).toEqual(['Apple Pie', bedtime.name, 'cherry']);
+      expect(await page.getByRole('link', { name: bedtime.name }).getAttribute('href')).toBe(`/album/${bedtime.id}`);
+      expect(await page.getByRole('link', { name: 'cherry' }).getByTestId('artwork-placeholder').count()).toBe(1);
+      expect(await checkLayout(page)).toEqual(CLEAN_LAYOUT);
+      expect(problems).toEqual([]);
+    });
+    await context.close();
   });
 
   test('a card opens its album in place, and the search button opens /search', async () => {
-    const { page, problems, context } = await open(kidCookie, '/albums', { viewport: VIEWPORTS[0]! });
+    const { page, problems, context } = await open(kidCookie, '/albums', { viewport: PHONE });
     await page.getByRole('link', { name: 'cherry' }).click();
     await page.getByRole('heading', { level: 1, name: 'cherry' }).waitFor();
     expect(new URL(page.url()).pathname).toMatch(/^\/album\/\d+$/);
@@ -116,7 +113,7 @@ describe('albums list', () => {
     const bare = await startTestServer();
     try {
       const cookie = await bare.signUp('nan', { password: 'knitting99' });
-      const opened = await openPage(browser, { viewport: VIEWPORTS[0]! });
+      const opened = await openPage(browser, { viewport: PHONE });
       const [name, value] = cookie.split('=') as [string, string];
       await opened.context.addCookies([{ name, value, url: bare.url }]);
       await opened.page.goto(bare.url + '/albums');
@@ -134,24 +131,22 @@ describe('album detail', () => {
   test('the album header, songs in album order, and a clean layout at 390 and 1280 px, light and dark', async () => {
     const seconds = bedtimeSongs.reduce((sum, song) => sum + song.duration, 0);
     expect(seconds).toBeLessThan(59);
-    for (const viewport of VIEWPORTS) {
-      for (const theme of ['light', 'dark'] as const) {
-        const { page, problems, context } = await open(kidCookie, `/album/${bedtime.id}`, { viewport, theme });
-        await page.getByRole('heading', { level: 1, name: bedtime.name }).waitFor();
-        expect(await page.getByTestId('album-title').innerText()).toBe(bedtime.name);
-        expect(await page.getByTestId('album-stats').innerText()).toBe(`3 songs • ${Math.round(seconds)} sec`);
-        expect(await rowTitles(page)).toEqual(['Zebra Lullaby', 'Hush Little Baby', 'A Bonus Track']);
-        expect(await page.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/');
-        expect(await page.getByRole('link', { name: 'Search' }).getAttribute('href')).toBe('/search');
-        expect(await checkLayout(page)).toEqual(CLEAN_LAYOUT);
-        // The artwork sits above the name on phones and beside it on wide screens.
-        const art = (await page.getByRole('region', { name: 'Album' }).getByTestId('artwork-placeholder').boundingBox())!;
-        const name = (await page.getByTestId('album-title').boundingBox())!;
-        expect(viewport.width < 768 ? art.y + art.height <= name.y : art.x + art.width <= name.x).toBe(true);
-        expect(problems).toEqual([]);
-        await context.close();
-      }
-    }
+    const { page, problems, context } = await open(kidCookie, `/album/${bedtime.id}`, { viewport: PHONE });
+    await page.getByRole('heading', { level: 1, name: bedtime.name }).waitFor();
+    await inEachLook(page, async ({ viewport }) => {
+      expect(await page.getByTestId('album-title').innerText()).toBe(bedtime.name);
+      expect(await page.getByTestId('album-stats').innerText()).toBe(`3 songs • ${Math.round(seconds)} sec`);
+      expect(await rowTitles(page)).toEqual(['Zebra Lullaby', 'Hush Little Baby', 'A Bonus Track']);
+      expect(await page.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/');
+      expect(await page.getByRole('link', { name: 'Search' }).getAttribute('href')).toBe('/search');
+      expect(await checkLayout(page)).toEqual(CLEAN_LAYOUT);
+      // The artwork sits above the name on phones and beside it on wide screens.
+      const art = (await page.getByRole('region', { name: 'Album' }).getByTestId('artwork-placeholder').boundingBox())!;
+      const name = (await page.getByTestId('album-title').boundingBox())!;
+      expect(viewport.width < 768 ? art.y + art.height <= name.y : art.x + art.width <= name.x).toBe(true);
+      expect(problems).toEqual([]);
+    });
+    await context.close();
   });
 
   test('the header stays in reach while the page scrolls', async () => {
@@ -210,7 +205,7 @@ describe('album detail', () => {
   test('"Album not found" for a missing id, a malformed id and an album in the trash', async () => {
     const trashed = await createAlbum(server, adminCookie, 'Gone Away');
     await server.request(`/api/albums/${trashed.id}`, { method: 'DELETE', cookie: adminCookie });
-    const { page, problems, context } = await open(kidCookie, '/album/999999', { viewport: VIEWPORTS[0]! });
+    const { page, problems, context } = await open(kidCookie, '/album/999999', { viewport: PHONE });
     for (const path of ['/album/999999', '/album/abc', `/album/${trashed.id}`]) {
       await page.goto(server.url + path);
       await page.getByRole('heading', { name: 'Album not found' }).waitFor();
@@ -247,7 +242,7 @@ describe('album detail', () => {
   });
 
   test('an admin sees an album without songs: "No songs in this album yet", nothing to play', async () => {
-    const { page, problems, context } = await open(adminCookie, `/album/${empty.id}`, { viewport: VIEWPORTS[0]! });
+    const { page, problems, context } = await open(adminCookie, `/album/${empty.id}`, { viewport: PHONE });
     await page.getByRole('heading', { name: 'No songs in this album yet' }).waitFor();
     expect(await page.getByTestId('album-stats').innerText()).toBe('0 songs');
     expect(await page.getByRole('button', { name: 'Play' }).isDisabled()).toBe(true);
@@ -325,7 +320,7 @@ describe('album rename and delete (admins)', () => {
 
   test('Delete: a failure keeps the album; a confirmed delete goes to /albums and the album is gone', async () => {
     const doomed = await createAlbum(server, adminCookie, 'Old Tapes');
-    const { page, problems, context } = await open(adminCookie, `/album/${doomed.id}`, { viewport: VIEWPORTS[0]! });
+    const { page, problems, context } = await open(adminCookie, `/album/${doomed.id}`, { viewport: PHONE });
     const confirm = page.getByRole('alertdialog', { name: 'Delete Album?' });
     await page.route(`**/api/albums/${doomed.id}`, (route) => (route.request().method() === 'DELETE' ? route.abort() : route.continue()));
     await openMenuItem(page, 'Delete');
