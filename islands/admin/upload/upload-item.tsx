@@ -5,7 +5,7 @@ import { Input, Label } from '../../ui/input.tsx';
 import type { UploadItem } from './upload-queue.ts';
 import { titleFromFileName } from './upload-rules.ts';
 
-const STATUS_TEXT: Record<UploadItem['status'], string> = { queued: 'Queued', uploading: 'Uploading', uploaded: 'Uploaded', error: 'Failed' };
+const STATUS_TEXT: Record<UploadItem['status'], string> = { queued: 'Queued', uploading: 'Uploading', uploaded: 'Uploaded', error: 'Failed', duplicate: 'Already in your library' };
 
 /** One upload in the Edit Details list: status, a real progress bar, cancel, title and artist. */
 export function UploadItemRow({ item, onEdit, onCancel, onRemove }: {
