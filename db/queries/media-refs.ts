@@ -24,9 +24,33 @@ function findOrCreateAlbum(tx: Db, name: string, shareId: string, userId: number
   return found ?? tx.insert(albums).values({ name, shareId, userId }).returning().get();
 }
 
-/** Inserts the song, linking (or creating) its album by name, in one synchronous transaction. */
-export function insertSongWithAlbum(db: Db, values: NewSong): { song: SongRow; albumName: string | null } {
+/** The song already holding this audio, trashed ones included: what a new upload duplicates. */
+export interface SongWithSameAudio {
+  id: number;
+  title: string;
+  deletedAt: Date | null;
+}
+
+export function songWithAudio(db: Db, hash: string): SongWithSameAudio | null {
+  return db
+    .select({ id: songs.id, title: songs.title, deletedAt: songs.deletedAt })
+    .from(songs)
+    .where(eq(songs.audioHash, hash))
+    .orderBy(songs.deletedAt, songs.id)
+    .get() ?? null;
+}
+
+/**
+ * Inserts the song, linking (or creating) its album by name, in one synchronous transaction.
+ * With `onlyNewAudio` the check for a song with the same audio runs inside it, under the write
+ * lock (BEGIN IMMEDIATE), so two tabs or two imports at once cannot both add the same bytes.
+ */
+export function insertSongWithAlbum(db: Db, values: NewSong, onlyNewAudio = false): { song: SongRow; albumName: string | null } | { duplicateOf: SongWithSameAudio } {
   return db.transaction((tx) => {
+    if (onlyNewAudio) {
+      const existing = songWithAudio(tx as unknown as Db, values.audioHash);
+      if (existing) return { duplicateOf: existing };
+    }
     const { albumName, albumShareId, ...row } = values;
     const album = albumName ? findOrCreateAlbum(tx as unknown as Db, albumName, albumShareId, row.userId ?? null) : null;
     const song = tx.insert(songs).values({ ...row, albumId: album?.id ?? null }).returning().get();

@@ -18,8 +18,10 @@ afterAll(() => server.stop());
 const media = () => join(server.dataDir, 'media');
 const songCount = () => server.db.select().from(songs).all().length;
 
+// These tests upload the same fixtures again and again: each asks for a copy (duplicates.test.ts).
 function upload(name: string, filename = name, fields: Record<string, string> = {}, cookie = admin) {
   const form = new FormData();
+  form.set('copy', 'true');
   form.set('file', Bun.file(fixture(name)), filename);
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
   return server.request('/api/upload/audio', { method: 'POST', body: form, cookie });
@@ -97,7 +99,7 @@ describe('POST /api/upload/audio', () => {
     ['a\r\nb.mp3', 'ab.mp3'],
     ['..\\..\\win.mp3', 'win.mp3'],
   ])('hostile name %j is kept only as sanitised text', async (filename, stored) => {
-    const { body, contentType } = multipart([{ name: 'file', filename, value: await fixtureBytes('plain.mp3') }]);
+    const { body, contentType } = multipart([{ name: 'copy', value: 'true' }, { name: 'file', filename, value: await fixtureBytes('plain.mp3') }]);
     const response = await server.request('/api/upload/audio', { method: 'POST', body, headers: { 'content-type': contentType }, cookie: admin });
     expect(response.status).toBe(200);
     expect((await response.json()).originalFilename).toBe(stored);

@@ -51,7 +51,7 @@ export function recordUploads(page: Page): Promise<void> {
     w.__uploads = [];
     const take = () => {
       const snap = [...document.querySelectorAll<HTMLElement>('[data-testid="upload-item"]')].map(
-        (li) => [li.dataset.file!, li.dataset.status!, Number(li.querySelector('[role="progressbar"]')!.getAttribute('aria-valuenow'))] as [string, string, number],
+        (li) => [li.dataset.file!, li.dataset.status!, Number(li.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow') ?? 0)] as [string, string, number],
       );
       const last = w.__uploads.at(-1);
       if (JSON.stringify(last) !== JSON.stringify(snap)) w.__uploads.push(snap);

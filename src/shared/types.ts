@@ -15,5 +15,5 @@ export type { SettingsChanges, SettingsDto } from './schemas/settings.ts';
 export type { AlbumShareDto, PlaylistShareDto, TempShareDto } from './schemas/share.ts';
 export type { BulkResultDto, BulkSongs, SongDto, SongPatch, SongStatusChange } from './schemas/song.ts';
 export type { DeletedAlbumDto, DeletedSongDto } from './schemas/trash.ts';
-export type { ImageUploadDto } from './schemas/upload.ts';
+export type { DuplicateAudioDto, ImageUploadDto } from './schemas/upload.ts';
 export type { Credentials, DisplayPreferenceChange, UserDto } from './schemas/user.ts';

@@ -2,11 +2,14 @@ import { expect, test } from 'bun:test';
 import type { SongStatus } from '../../../src/shared/enums.ts';
 import type { Notice } from './upload-rules.ts';
 import { canClear, createUploadQueue } from './upload-queue.ts';
-import { UPLOAD_CANCELLED, UploadError, type UploadedSong } from './upload-transport.ts';
+import { DuplicateUploadError, UPLOAD_CANCELLED, UploadError, type UploadedSong } from './upload-transport.ts';
 
 interface Sent {
   name: string;
   status: SongStatus;
+  copy: boolean;
+  /** The song whose audio this file replaces ('Already Uploaded' → Replace of a saved upload). */
+  replaces: number | null;
   progress: (fraction: number) => void;
   signal: AbortSignal;
   resolve: (song: UploadedSong) => void;
@@ -22,10 +25,15 @@ function harness() {
   let saves = 0;
   let nextSong = 100;
   const store = createUploadQueue({
-    send: (file, status, progress, signal) =>
+    send: (file, status, progress, signal, copy) =>
       new Promise((resolve, reject) => {
         signal.addEventListener('abort', () => reject(new UploadError(UPLOAD_CANCELLED, true)));
-        sent.push({ name: file.name, status, progress, signal, resolve, reject });
+        sent.push({ name: file.name, status, copy, replaces: null, progress, signal, resolve, reject });
+      }),
+    replace: (songId, file, progress, signal) =>
+      new Promise((resolve, reject) => {
+        signal.addEventListener('abort', () => reject(new UploadError(UPLOAD_CANCELLED, true)));
+        sent.push({ name: file.name, status: 'pending', copy: false, replaces: songId, progress, signal, resolve, reject });
       }),
     update: async (songId, changes) => void updates.push({ songId, changes }),
     saved: () => void (saves += 1),
@@ -91,7 +99,10 @@ test('a failure shows Upload Failed with its text, the item keeps it, the next o
   expect(q.notices).toEqual([{ title: 'Upload Failed', description: '"bad.mp3" is not a supported audio format', variant: 'destructive' }]);
   expect(q.store.getState().items[0]).toMatchObject({ status: 'error', error: '"bad.mp3" is not a supported audio format' });
   await q.finish(1);
-  expect(q.notices).toHaveLength(1); // 'Success!' would hide the failure
+  // Not 'Success!' (it would hide the failure): the batch ends on what was saved and what was not.
+  expect(q.notices).toHaveLength(2);
+  expect(q.notices[1]).toEqual({ title: 'Upload Finished', description: '1 song saved, 1 file rejected' });
+  expect(q.store.getState().summary).toBe('1 song saved, 1 file rejected');
   expect(q.statuses()).toEqual(['bad.mp3:error', 'good.mp3:uploaded']);
 });
 
@@ -110,6 +121,8 @@ test("a name already in the list asks first: Replace swaps the entry, Cancel kee
   await q.finish(1);
   await q.finish(2);
   expect(q.sent.map((s) => s.name)).toEqual(['song.mp3', 'other.mp3', 'fresh.mp3', 'song.mp3']);
+  // The saved song (101) gets the new file as its audio: Replace never adds a second song.
+  expect(q.sent.map((s) => s.replaces)).toEqual([null, null, null, 101]);
 
   q.store.getState().add([audio('fresh.mp3')]);
   q.store.getState().skipConflict();
@@ -191,4 +204,74 @@ test('rejected files: too large, not audio, twice in one batch', () => {
   ]);
   expect(q.statuses()).toEqual(['a.mp3:uploading', 'limit.flac:queued', 'LOUD.OPUS:queued']);
   expect(q.store.getState().conflicts).toEqual([]);
+});
+
+const duplicateOf = (songId: number, title: string, inTrash = false) => new DuplicateUploadError({ songId, title, inTrash });
+
+test('audio already in the library: the item says so and names the song; Skip drops it, Add a Copy sends it with copy', async () => {
+  const q = harness();
+  q.store.getState().add([audio('again.mp3'), audio('twice.mp3'), audio('new.mp3')]);
+  q.sent[0]!.reject(duplicateOf(7, 'Rain Song'));
+  await settle();
+  expect(q.store.getState().items[0]).toMatchObject({ status: 'duplicate', error: 'Already in your library', duplicate: { songId: 7, title: 'Rain Song', inTrash: false } });
+  expect(q.notices).toEqual([{ title: 'Already in your library', description: '"again.mp3" is already in your library as "Rain Song"' }]);
+  q.sent[1]!.reject(duplicateOf(8, 'Old One', true));
+  await settle();
+  await q.finish(2);
+  expect(q.statuses()).toEqual(['again.mp3:duplicate', 'twice.mp3:duplicate', 'new.mp3:uploaded']);
+  expect(q.notices.at(-1)).toEqual({ title: 'Upload Finished', description: '1 song saved, 2 files rejected' });
+  expect(canClear(q.store.getState().items)).toBe(true); // a duplicate waiting for an answer blocks nothing
+
+  const [again, twice] = q.store.getState().items;
+  q.store.getState().skipDuplicate(again!.id);
+  expect(q.statuses()).toEqual(['twice.mp3:duplicate', 'new.mp3:uploaded']);
+  q.store.getState().addCopy(twice!.id);
+  expect(q.sent.map((s) => [s.name, s.copy])).toEqual([['again.mp3', false], ['twice.mp3', false], ['new.mp3', false], ['twice.mp3', true]]);
+  await q.finish(3);
+  expect(q.statuses()).toEqual(['twice.mp3:uploaded', 'new.mp3:uploaded']);
+  expect(q.notices.at(-1)).toEqual({ title: 'Success!', description: '1 song uploaded and saved' });
+});
+
+test('refused files stay in the list with their reasons; six saved and one bad file end on the summary, not just Upload Failed', async () => {
+  const q = harness();
+  const big = audio('huge.flac');
+  Object.defineProperty(big, 'size', { value: 100 * 1024 * 1024 + 1 });
+  q.store.getState().add([big, audio('cover.png'), audio('a.mp3'), audio('a.mp3')]);
+  expect(q.store.getState().refused.map((row) => [row.name, row.reason])).toEqual([
+    ['huge.flac', '"huge.flac" exceeds the 100MB size limit'],
+    ['cover.png', '"cover.png" is not a supported audio format'],
+    ['a.mp3', 'Skipping duplicate file "a.mp3" from this upload batch'],
+  ]);
+  q.sent[0]!.reject(duplicateOf(3, 'A'));
+  await settle();
+  expect(q.notices.map((n) => n.title)).toEqual(['File Too Large', 'Invalid File Type', 'Duplicate in batch', 'Already in your library', 'Upload Finished']);
+  expect(q.notices.at(-1)!.description).toBe('0 songs saved, 4 files rejected');
+  q.store.getState().dismissRefused(q.store.getState().refused[0]!.id);
+  expect(q.store.getState().refused.map((row) => row.name)).toEqual(['cover.png', 'a.mp3']);
+
+  q.store.getState().add(['1.mp3', '2.mp3', '3.mp3', 'bad.mp3', '4.mp3', '5.mp3', '6.mp3'].map((name) => audio(name)));
+  for (let i = 1; i <= 7; i++) {
+    if (i === 4) {
+      q.sent[i]!.reject(new UploadError('"bad.mp3" is not a supported audio format'));
+      await settle();
+    } else await q.finish(i);
+  }
+  expect(q.notices.slice(-2)).toEqual([
+    { title: 'Upload Failed', description: '"bad.mp3" is not a supported audio format', variant: 'destructive' },
+    { title: 'Upload Finished', description: '6 songs saved, 1 file rejected' },
+  ]);
+  expect(q.store.getState().summary).toBe('6 songs saved, 1 file rejected');
+});
+
+test('a lone refused file keeps its own toast; a clean batch clears the summary', async () => {
+  const q = harness();
+  q.store.getState().add([audio('notes.txt'), audio('x.mp3')]);
+  q.sent[0]!.reject(new UploadError('Upload failed (500)'));
+  await settle();
+  expect(q.store.getState().summary).toBe('0 songs saved, 2 files rejected');
+  q.store.getState().add([audio('readme.txt')]);
+  expect(q.notices.at(-1)).toEqual({ title: 'Invalid File Type', description: '"readme.txt" is not a supported audio format', variant: 'destructive' });
+  q.store.getState().add([audio('y.mp3')]);
+  await q.finish(1);
+  expect(q.store.getState().summary).toBeNull();
 });

@@ -1,9 +1,21 @@
 import { createStore } from 'zustand/vanilla';
 import type { SongPatch, SongStatus } from '../../../src/shared/types.ts';
-import { type UploadedSong, UploadError } from './upload-transport.ts';
-import { type Notice, finalTitle, screenBatch, titleFromFileName } from './upload-rules.ts';
+import { DuplicateUploadError, type UploadedSong, UploadError } from './upload-transport.ts';
+import { type Notice, batchSummary, finalTitle, screenBatch, titleFromFileName } from './upload-rules.ts';
 
-export type UploadStatus = 'queued' | 'uploading' | 'uploaded' | 'error';
+/** 'duplicate': the server already has this audio as a song; the admin skips it or adds a copy. */
+export type UploadStatus = 'queued' | 'uploading' | 'uploaded' | 'error' | 'duplicate';
+
+/** The song that already holds a 'duplicate' item's audio, as the server named it. */
+export type SameAudioSong = DuplicateUploadError['song'];
+
+/** A file refused before sending (too large, not audio, twice in a batch), kept with its reason. */
+export interface RefusedFile {
+  id: number;
+  name: string;
+  size: number;
+  reason: string;
+}
 
 /** Upload queue item (client only). */
 export interface UploadItem {
@@ -20,11 +32,18 @@ export interface UploadItem {
   duration: number | null;
   audioUrl: string | null;
   artworkUrl: string | null;
+  /** Send with copy=true: added even though the audio is already a song. */
+  copy: boolean;
+  /** 'Already Uploaded' → Replace of a saved upload: this file becomes that song's audio. */
+  replaces: number | null;
+  duplicate: SameAudioSong | null;
 }
 
 /** The queue's edges, injected so its rules run in tests without a network or React. */
 export interface UploadDeps {
-  send(file: File, status: SongStatus, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<UploadedSong>;
+  send(file: File, status: SongStatus, onProgress: (fraction: number) => void, signal: AbortSignal, copy: boolean): Promise<UploadedSong>;
+  /** PATCH /api/songs/{id}/audio with progress. */
+  replace(songId: number, file: File, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<UploadedSong>;
   /** PATCH /api/songs/{id}; rejects with the text to show. */
   update(songId: number, changes: Pick<SongPatch, 'title' | 'artist'>): Promise<void>;
   /** A song was written: refresh the reads that list songs. */
@@ -38,6 +57,9 @@ export interface UploadQueueState {
   publish: boolean;
   /** Files whose name is already in the queue, waiting for the 'Already Uploaded' answer. */
   conflicts: File[];
+  refused: RefusedFile[];
+  /** How the last batch with a refusal or failure ended ('6 songs saved, 1 file rejected'). */
+  summary: string | null;
   setPublish(publish: boolean): void;
   add(files: readonly File[]): void;
   /** 'Already Uploaded' → Replace: the old entry goes, the new file is queued. */
@@ -47,6 +69,11 @@ export interface UploadQueueState {
   cancel(id: number): void;
   /** Removes a finished item (error) from the list. */
   remove(id: number): void;
+  /** 'Already in your library' → Skip: the item leaves the list, nothing is sent. */
+  skipDuplicate(id: number): void;
+  /** 'Already in your library' → Add a Copy: sent again with copy=true. */
+  addCopy(id: number): void;
+  dismissRefused(id: number): void;
   edit(id: number, changes: Partial<Pick<UploadItem, 'title' | 'artist'>>): void;
   clearUploaded(): void;
 }
@@ -61,14 +88,17 @@ export function createUploadQueue(deps: UploadDeps) {
   let nextId = 0;
   let running: { id: number; controller: AbortController } | null = null;
   let batchSaved = 0;
-  let batchFailed = false;
+  let batchRejected = 0;
 
   const store = createStore<UploadQueueState>()((set, get) => {
     const patch = (id: number, changes: Partial<UploadItem>) =>
       set((state) => ({ items: state.items.map((item) => (item.id === id ? { ...item, ...changes } : item)) }));
-    const queue = (file: File) => {
+    const queue = (file: File, replaces: number | null = null) => {
       const title = titleFromFileName(file.name);
-      const item: UploadItem = { id: ++nextId, file, title, artist: '', status: 'queued', progress: 0, error: null, songId: null, duration: null, audioUrl: null, artworkUrl: null };
+      const item: UploadItem = {
+        id: ++nextId, file, title, artist: '', status: 'queued', progress: 0, error: null, songId: null, duration: null, audioUrl: null, artworkUrl: null,
+        copy: false, replaces, duplicate: null,
+      };
       set((state) => ({ items: [...state.items, item] }));
     };
     const dropItem = (id: number) => {
@@ -81,10 +111,7 @@ export function createUploadQueue(deps: UploadDeps) {
       if (running) return;
       const next = get().items.find((item) => item.status === 'queued');
       if (!next) {
-        // A failure's toast stays up: 'Success!' replacing it would hide what went wrong.
-        if (batchSaved > 0 && !batchFailed) deps.notify({ title: 'Success!', description: `${batchSaved} ${batchSaved === 1 ? 'song' : 'songs'} uploaded and saved` });
-        batchSaved = 0;
-        batchFailed = false;
+        endBatch();
         return;
       }
       running = { id: next.id, controller: new AbortController() };
@@ -95,26 +122,48 @@ export function createUploadQueue(deps: UploadDeps) {
       });
     };
 
+    /**
+     * Nothing refused or failed: 'Success!'. Otherwise a batch of more than one file ends on the
+     * summary (a lone failure's own toast stays up); each refused or failed file keeps its row.
+     */
+    const endBatch = () => {
+      if (batchRejected === 0 && batchSaved > 0) deps.notify({ title: 'Success!', description: `${batchSaved} ${batchSaved === 1 ? 'song' : 'songs'} uploaded and saved` });
+      const summary = batchRejected > 0 && batchSaved + batchRejected > 1 ? batchSummary(batchSaved, batchRejected) : null;
+      if (summary) deps.notify({ title: 'Upload Finished', description: summary });
+      if (batchSaved + batchRejected > 0) set({ summary });
+      batchSaved = 0;
+      batchRejected = 0;
+    };
+
     const upload = async (id: number, signal: AbortSignal) => {
       const item = get().items.find((i) => i.id === id)!;
       const status: SongStatus = get().publish ? 'published' : 'pending';
+      const onProgress = (fraction: number) => {
+        if (!signal.aborted) patch(id, { progress: Math.min(100, Math.round(fraction * 100)) });
+      };
       let song: UploadedSong;
       try {
-        song = await deps.send(item.file, status, (fraction) => {
-          if (!signal.aborted) patch(id, { progress: Math.min(100, Math.round(fraction * 100)) });
-        }, signal);
+        song = item.replaces !== null
+          ? await deps.replace(item.replaces, item.file, onProgress, signal)
+          : await deps.send(item.file, status, onProgress, signal, item.copy);
       } catch (error) {
+        if (error instanceof DuplicateUploadError) {
+          patch(id, { status: 'duplicate', error: error.message, duplicate: error.song, progress: 0 });
+          batchRejected += 1;
+          deps.notify({ title: 'Already in your library', description: `"${item.file.name}" is already in your library as "${error.song.title}"` });
+          return;
+        }
         const message = error instanceof UploadError ? error.message : 'Upload failed';
         patch(id, { status: 'error', error: message });
         if (error instanceof UploadError && error.cancelled) return;
-        batchFailed = true;
+        batchRejected += 1;
         deps.notify({ title: 'Upload Failed', description: message, variant: 'destructive' });
         return;
       }
       await saveDetails(id, song);
       batchSaved += 1;
       deps.saved();
-      if (status === 'published' && get().items.some((i) => i.id === id)) {
+      if (status === 'published' && item.replaces === null && get().items.some((i) => i.id === id)) {
         set((state) => ({ items: state.items.filter((i) => i.id !== id) }));
         deps.highlight(song.id);
       }
@@ -146,10 +195,17 @@ export function createUploadQueue(deps: UploadDeps) {
       items: [],
       publish: false,
       conflicts: [],
+      refused: [],
+      summary: null,
       setPublish: (publish) => set({ publish }),
       add(files) {
-        const { accepted, notices } = screenBatch(files);
-        for (const notice of notices) deps.notify(notice);
+        const { accepted, refused } = screenBatch(files);
+        for (const { notice } of refused) deps.notify(notice);
+        if (refused.length > 0) {
+          batchRejected += refused.length;
+          const rows = refused.map(({ file, notice }) => ({ id: ++nextId, name: file.name, size: file.size, reason: notice.description }));
+          set((state) => ({ refused: [...state.refused, ...rows] }));
+        }
         const names = new Set(get().items.map((item) => item.file.name));
         const conflicts = accepted.filter((file) => names.has(file.name));
         for (const file of accepted) if (!names.has(file.name)) queue(file);
@@ -160,8 +216,11 @@ export function createUploadQueue(deps: UploadDeps) {
         const [file, ...rest] = get().conflicts;
         if (!file) return;
         set({ conflicts: rest });
-        for (const old of get().items.filter((item) => item.file.name === file.name)) dropItem(old.id);
-        queue(file);
+        const old = get().items.filter((item) => item.file.name === file.name);
+        // A saved upload keeps its song: the new file becomes its audio rather than a second song.
+        const saved = old.find((item) => item.status === 'uploaded' && item.songId !== null);
+        for (const item of old) dropItem(item.id);
+        queue(file, saved?.songId ?? null);
         pump();
       },
       skipConflict: () => set((state) => ({ conflicts: state.conflicts.slice(1) })),
@@ -174,6 +233,15 @@ export function createUploadQueue(deps: UploadDeps) {
         const item = get().items.find((i) => i.id === id);
         if (item && item.status !== 'uploading' && item.status !== 'queued') dropItem(id);
       },
+      skipDuplicate(id) {
+        if (get().items.find((i) => i.id === id)?.status === 'duplicate') dropItem(id);
+      },
+      addCopy(id) {
+        if (get().items.find((i) => i.id === id)?.status !== 'duplicate') return;
+        patch(id, { status: 'queued', copy: true, duplicate: null, error: null, progress: 0 });
+        pump();
+      },
+      dismissRefused: (id) => set((state) => ({ refused: state.refused.filter((row) => row.id !== id) })),
       edit: (id, changes) => patch(id, changes),
       clearUploaded() {
         if (canClear(get().items)) set((state) => ({ items: state.items.filter((item) => item.status !== 'uploaded') }));

@@ -3,7 +3,7 @@ import { songApi } from '../../lib/api/songs.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { useUploadedHighlight } from '../music/uploaded-highlight.ts';
 import { createUploadQueue } from './upload-queue.ts';
-import { sendAudio } from './upload-transport.ts';
+import { sendAudio, sendReplacement } from './upload-transport.ts';
 
 let onSaved = () => {};
 
@@ -18,6 +18,7 @@ export function whenSongsSaved(refresh: () => void): void {
 /** The page's one upload queue, on the browser's XMLHttpRequest. */
 export const uploadQueue = createUploadQueue({
   send: sendAudio,
+  replace: sendReplacement,
   async update(songId, changes) {
     try {
       await songApi.update(songId, changes);

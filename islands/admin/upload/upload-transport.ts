@@ -1,5 +1,6 @@
 import type { SongStatus } from '../../../src/shared/enums.ts';
-import type { SongDto } from '../../../src/shared/types.ts';
+import type { DuplicateAudioDto, SongDto } from '../../../src/shared/types.ts';
+import { songPaths } from '../../lib/api/song-paths.ts';
 import { uploadPaths } from '../../lib/api/uploads.ts';
 
 /** What the queue reads from POST /api/upload/audio (id, title, duration, audioUrl). */
@@ -12,6 +13,13 @@ export class UploadError extends Error {
     readonly cancelled = false,
   ) {
     super(message);
+  }
+}
+
+/** The server's 409: these bytes are already a song (`song` says which), and no copy was asked for. */
+export class DuplicateUploadError extends UploadError {
+  constructor(readonly song: Pick<DuplicateAudioDto, 'songId' | 'title' | 'inTrash'>) {
+    super('Already in your library');
   }
 }
 
@@ -33,6 +41,9 @@ export function readUploadResponse(status: number, body: string): UploadedSong {
     throw new UploadError('Invalid server response');
   }
   const record = (parsed ?? {}) as Record<string, unknown>;
+  if (status === 409 && typeof record.songId === 'number') {
+    throw new DuplicateUploadError({ songId: record.songId, title: typeof record.title === 'string' ? record.title : '', inTrash: record.inTrash === true });
+  }
   if (!ok) throw new UploadError(typeof record.error === 'string' && record.error ? record.error : 'Upload failed');
   if (typeof record.id !== 'number' || typeof record.audioUrl !== 'string') throw new UploadError('Invalid server response');
   return record as unknown as UploadedSong;
@@ -40,9 +51,25 @@ export function readUploadResponse(status: number, body: string): UploadedSong {
 
 /**
  * Sends one audio file with XMLHttpRequest, because fetch reports no upload progress:
- * `onProgress` gets the fraction of the request body sent. The signal aborts it.
+ * `onProgress` gets the fraction of the request body sent. The signal aborts it. With `copy`
+ * the server adds the song even when the same audio is already one.
  */
-export function sendAudio(file: File, status: SongStatus, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<UploadedSong> {
+export function sendAudio(file: File, status: SongStatus, onProgress: (fraction: number) => void, signal: AbortSignal, copy = false): Promise<UploadedSong> {
+  const form = new FormData();
+  form.set('status', status);
+  if (copy) form.set('copy', 'true');
+  form.set('file', file, file.name);
+  return sendForm('POST', uploadPaths.audio, form, onProgress, signal);
+}
+
+/** 'Already Uploaded' → Replace of a saved upload: the file becomes that song's audio. */
+export function sendReplacement(songId: number, file: File, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<UploadedSong> {
+  const form = new FormData();
+  form.set('file', file, file.name);
+  return sendForm('PATCH', songPaths.audio(songId), form, onProgress, signal);
+}
+
+function sendForm(method: 'POST' | 'PATCH', url: string, form: FormData, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<UploadedSong> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(new UploadError(UPLOAD_CANCELLED, true));
     const xhr = new XMLHttpRequest();
@@ -68,10 +95,7 @@ export function sendAudio(file: File, status: SongStatus, onProgress: (fraction:
       settle();
       reject(new UploadError(UPLOAD_CANCELLED, true));
     };
-    const form = new FormData();
-    form.set('status', status);
-    form.set('file', file, file.name);
-    xhr.open('POST', uploadPaths.audio);
+    xhr.open(method, url);
     xhr.withCredentials = true;
     xhr.send(form);
   });

@@ -119,6 +119,22 @@ test('import while another process keeps taking the write lock: no file is lost'
   expect(read(dataDir).songs).toHaveLength(12);
 }, 30_000);
 
+// Two imports of one folder at once (two terminals, a cron job and a person): the check for the
+// same audio runs inside the insert's write transaction, so each file becomes one song.
+test('two imports of the same folder at once add each file once', async () => {
+  const dataDir = fresh();
+  openDataDir(dataDir).handle.close();
+  const dir = distinctTracks(40);
+  const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+  const results = await Promise.all([runCli(['import', dir, '--publish'], env), runCli(['import', dir, '--publish'], env)]);
+  const imported = results.map((result) => Number(/Imported (\d+),/.exec(result.output)?.[1]));
+  for (const result of results) expect(result.code).toBe(0);
+  expect(imported[0]! + imported[1]!).toBe(40);
+  const rows = read(dataDir).songs;
+  expect(rows).toHaveLength(40);
+  expect(new Set(rows.map((song) => song.audioHash)).size).toBe(40);
+}, 60_000);
+
 // Re-importing a big unchanged library must not read it all again: path, size and mtime decide.
 test('re-import reads only new or changed files', async () => {
   const dataDir = fresh();

@@ -1,11 +1,11 @@
 import type { Db } from '../../../db/client.ts';
-import { type AudioChange, albumNameOf, findSongRow, insertSongWithAlbum, isAudioReferenced, replaceSongAudio } from '../../../db/queries/media-refs.ts';
+import { type AudioChange, type SongWithSameAudio, albumNameOf, findSongRow, insertSongWithAlbum, isAudioReferenced, replaceSongAudio, songWithAudio } from '../../../db/queries/media-refs.ts';
 import { storeImageBytes } from '../../../media/images.ts';
 import { type AudioTags, readAudioTags, titleFromFilename } from '../../../media/metadata.ts';
 import { fileReader, sniffAudio } from '../../../media/sniff.ts';
 import type { MediaStorage } from '../../../media/storage.ts';
 import type { ReceivedFile } from '../../../media/upload.ts';
-import { NotFoundError, UnsupportedMediaTypeError } from '../../errors.ts';
+import { ConflictError, NotFoundError, UnsupportedMediaTypeError } from '../../errors.ts';
 import type { AudioFormat } from '../../shared/audio-formats.ts';
 import { randomId } from '../../shared/ids.ts';
 import { cleanOptionalText } from '../../shared/text.ts';
@@ -52,13 +52,27 @@ export interface SongOptions {
   /** --in-place imports: the file stays where it is. */
   audioPath?: string | null;
   tags?: string[];
+  /** Add the song even when a song (trashed ones included) already has the same audio. */
+  addCopy?: boolean;
 }
 
-/** Creates the song row for checked audio: title fallback, album by tag, embedded artwork. */
+export const ALREADY_IN_LIBRARY = 'Already in your library';
+
+/** The audio is already a song's and no copy was asked for: the upload route answers 409 with it. */
+export class DuplicateAudioError extends ConflictError {
+  constructor(readonly song: SongWithSameAudio) {
+    super(ALREADY_IN_LIBRARY);
+  }
+}
+
+/**
+ * Creates the song row for checked audio: title fallback, album by tag, embedded artwork.
+ * Throws DuplicateAudioError when a song already has these bytes, unless a copy is asked for.
+ */
 export function createSong(db: Db, storage: MediaStorage, audio: CheckedAudio, options: SongOptions): SongDto {
   const artworkUrl = audio.tags.picture ? storeImageBytes(storage, audio.tags.picture.data, audio.tags.picture.format) : null;
   // Tags and file names are text from anywhere: cleaned like every name (src/shared/text.ts).
-  const { song, albumName } = insertSongWithAlbum(db, {
+  const inserted = insertSongWithAlbum(db, {
     title: cleanOptionalText(audio.tags.title) ?? cleanOptionalText(titleFromFilename(audio.filename)) ?? 'Untitled',
     artist: cleanOptionalText(audio.tags.artist),
     albumName: cleanOptionalText(audio.tags.album),
@@ -75,12 +89,21 @@ export function createSong(db: Db, storage: MediaStorage, audio: CheckedAudio, o
     shareId: randomId(),
     albumShareId: randomId(),
     tags: options.tags ?? [],
-  });
-  return toSongDto(song, albumName);
+  }, !options.addCopy);
+  if ('duplicateOf' in inserted) throw new DuplicateAudioError(inserted.duplicateOf);
+  return toSongDto(inserted.song, inserted.albumName);
 }
 
-/** POST /api/upload/audio: ingest, then insert; a failed insert removes the new file. */
+/**
+ * POST /api/upload/audio: ingest, then insert; a failed insert removes the new file. Bytes a
+ * song already has are refused before they are parsed (and again, race-free, at the insert).
+ */
 export async function uploadSong(db: Db, storage: MediaStorage, file: ReceivedFile, options: SongOptions): Promise<SongDto> {
+  const existing = options.addCopy ? null : songWithAudio(db, file.hash);
+  if (existing) {
+    storage.remove(file.tempPath);
+    throw new DuplicateAudioError(existing);
+  }
   const audio = await ingestAudio(storage, file);
   try {
     return createSong(db, storage, audio, options);

@@ -6,7 +6,7 @@ import { hasSongWithAudio } from '../../../db/queries/media-refs.ts';
 import type { MediaStorage } from '../../../media/storage.ts';
 import { MAX_AUDIO_UPLOAD_BYTES } from '../../shared/upload-limits.ts';
 import { IMPORT_EXTENSIONS } from '../../shared/audio-formats.ts';
-import { type SongOptions, checkAudio, createSong, dropIfUnreferenced, ingestAudio } from './audio.ts';
+import { DuplicateAudioError, type SongOptions, checkAudio, createSong, dropIfUnreferenced, ingestAudio } from './audio.ts';
 
 export const AUDIO_EXTENSIONS = new Set(IMPORT_EXTENSIONS.map((extension) => `.${extension}`));
 
@@ -48,19 +48,26 @@ async function importOne(db: Db, storage: MediaStorage, path: string, stat: Omit
     return 'already imported';
   }
   const file = { hash, size: stat.size, filename: path.split('/').pop() ?? null };
-  if (options.inPlace) {
-    createSong(db, storage, await checkAudio(storage, path, file, false), { ...options, audioPath: path });
-    remember();
-    return 'imported';
-  }
-  const tempPath = storage.tempPath();
-  copyFileSync(path, tempPath);
-  const audio = await ingestAudio(storage, { ...file, tempPath });
+  // Another import (or an upload) may add the same bytes meanwhile: createSong checks again
+  // under the write lock, and the loser counts the file as already imported.
   try {
-    createSong(db, storage, audio, options);
+    if (options.inPlace) {
+      createSong(db, storage, await checkAudio(storage, path, file, false), { ...options, audioPath: path });
+    } else {
+      const tempPath = storage.tempPath();
+      copyFileSync(path, tempPath);
+      const audio = await ingestAudio(storage, { ...file, tempPath });
+      try {
+        createSong(db, storage, audio, options);
+      } catch (error) {
+        dropIfUnreferenced(db, storage, audio.hash);
+        throw error;
+      }
+    }
   } catch (error) {
-    dropIfUnreferenced(db, storage, audio.hash);
-    throw error;
+    if (!(error instanceof DuplicateAudioError)) throw error;
+    remember();
+    return 'already imported';
   }
   remember();
   return 'imported';
