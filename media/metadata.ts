@@ -1,7 +1,10 @@
-import { type IAudioMetadata, type IOptions, parseBlob, parseFile } from 'music-metadata';
+import { type IAudioMetadata, type IOptions, parseFromTokenizer } from 'music-metadata';
+import { fromBlob } from 'strtok3';
+import { type FrameReader, adtsFrame, streamDuration } from './frame-walk.ts';
 import { bytesReader, readImageSize, withinPixelBudget } from './image-size.ts';
+import { mpegFrame } from './mpeg-frame.ts';
 import { AUDIO_CONTENT_TYPES, type AudioFormat } from '../src/shared/audio-formats.ts';
-import { type ImageFormat, sniffImage } from './sniff.ts';
+import { type ImageFormat, audioStreamStart, fileReader, sniffAudio, sniffImage } from './sniff.ts';
 
 export interface AudioTags {
   duration: number;
@@ -13,22 +16,45 @@ export interface AudioTags {
   picture: { data: Uint8Array; format: ImageFormat } | null;
 }
 
+/** The file holds no audio a player could decode (e.g. nothing but empty or free-format frame headers). */
+export class NoAudioError extends Error {
+  constructor() {
+    super('no playable audio');
+  }
+}
+
+/**
+ * What one music-metadata parse may cost. Real files need milliseconds and their tags' bytes; a
+ * crafted one made it walk every byte at seconds per megabyte. Exceeding either is NoAudioError.
+ */
+export const PARSE_BUDGET = { ms: 2000, bytes: 64 * 1024 * 1024 };
+
 const clean = (value: string | undefined | null, max: number) => {
   const text = value?.replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, '').trim();
   return text ? text.slice(0, max) : null;
 };
 
 /**
- * parseFile guesses the format from the name, then the first bytes; a temp file has no
- * extension and padding before the first frame defeats the guess, so the sniffed format
- * is named instead (a Blob's type; parseFile stays the fast path).
+ * music-metadata over the file, told the sniffed format (a temp file has no extension, and padding
+ * before the first frame defeats its own guess). Every read counts against PARSE_BUDGET and is
+ * refused once it is spent, which stops the parser wherever it is.
  */
 async function parse(path: string, sniffed: AudioFormat | undefined, options: IOptions): Promise<IAudioMetadata> {
+  const file = Bun.file(path, sniffed ? { type: AUDIO_CONTENT_TYPES[sniffed] } : {});
+  const tokenizer = fromBlob(file, { fileInfo: { path } });
+  const deadline = performance.now() + PARSE_BUDGET.ms;
+  let bytes = 0;
+  // Every read of a Blob tokenizer goes through peekBuffer.
+  const peek = tokenizer.peekBuffer.bind(tokenizer);
+  tokenizer.peekBuffer = (buffer, readOptions) => {
+    bytes += readOptions?.length ?? buffer.length;
+    if (bytes > PARSE_BUDGET.bytes || performance.now() > deadline) throw new NoAudioError();
+    return peek(buffer, readOptions);
+  };
   try {
-    return await parseFile(path, options);
-  } catch (error) {
-    if (!sniffed) throw error;
-    return parseBlob(Bun.file(path, { type: AUDIO_CONTENT_TYPES[sniffed] }), options);
+    return await parseFromTokenizer(tokenizer, options);
+  } finally {
+    await tokenizer.close();
   }
 }
 
@@ -42,12 +68,23 @@ async function firstUsablePicture(pictures: { data: Uint8Array }[]): Promise<Aud
   return null;
 }
 
-/** Reads duration and tags; throws when music-metadata cannot make sense of the file. */
+/** Headerless streams, whose length only a walk over every frame reveals. */
+const FRAME_READERS: Partial<Record<AudioFormat, FrameReader>> = { mp3: mpegFrame, aac: adtsFrame };
+
+/**
+ * Reads duration and tags. Throws NoAudioError when there is no decodable audio (or its parse
+ * ran over PARSE_BUDGET), and music-metadata's error when it cannot make sense of the file. A
+ * headerless stream with no length in its headers is measured by our own frame walk.
+ */
 export async function readAudioTags(path: string, sniffed?: AudioFormat): Promise<AudioTags> {
-  let { format, common } = await parse(path, sniffed, { duration: false, skipPostHeaders: true });
-  // Headerless streams (ADTS, some VBR mp3) only reveal their duration to a full scan.
-  if (!(format.duration! > 0)) ({ format, common } = await parse(path, sniffed, { duration: true }));
-  const duration = Number.isFinite(format.duration) && format.duration! > 0 ? format.duration! : 0;
+  const format = sniffed ?? (await sniffAudio(fileReader(path))) ?? undefined;
+  const frames = format && FRAME_READERS[format];
+  const start = frames ? await audioStreamStart(fileReader(path), format as 'mp3' | 'aac') : 0;
+  if (start === null) throw new NoAudioError();
+  const { format: info, common } = await parse(path, format, { duration: false, skipPostHeaders: true });
+  let duration = info.duration ?? 0;
+  if (!(duration > 0)) duration = frames ? await streamDuration(path, start, frames) : ((await parse(path, format, { duration: true })).format.duration ?? 0);
+  if (!Number.isFinite(duration) || duration <= 0) throw new NoAudioError();
   const picture = await firstUsablePicture(common.picture ?? []);
   const track = common.track?.no;
   return {

@@ -11,8 +11,15 @@ const KBPS: Record<string, number[]> = {
 };
 const RATES = [44100, 48000, 32000];
 
-/** A frame header's length in bytes at `at`, 0 for free-format frames, null when it is not one. */
-function mpegFrameLength(b: Uint8Array, at: number): number | null {
+/** One frame: its length in bytes (0 for free-format frames), and the audio it holds. */
+export interface FrameHeader {
+  length: number;
+  samples: number;
+  rate: number;
+}
+
+/** The MPEG audio frame header at `at`, or null when it is not one. */
+export function mpegFrame(b: Uint8Array, at: number): FrameHeader | null {
   if (b.length < at + 4 || b[at] !== 0xff || (b[at + 1]! & 0xe0) !== 0xe0) return null;
   const versionBits = (b[at + 1]! >> 3) & 3; // 3: MPEG-1, 2: MPEG-2, 0: MPEG-2.5, 1: reserved
   const layerBits = (b[at + 1]! >> 1) & 3; // 3: layer I, 2: II, 1: III, 0: reserved
@@ -23,14 +30,17 @@ function mpegFrameLength(b: Uint8Array, at: number): number | null {
   const layer = 4 - layerBits;
   const mpeg1 = versionBits === 3;
   const rate = RATES[rateIndex]! / (mpeg1 ? 1 : versionBits === 2 ? 2 : 4);
+  const samples = layer === 1 ? 384 : layer === 3 && !mpeg1 ? 576 : 1152;
   const table = mpeg1 ? `1-${layer}` : layer === 1 ? '2-1' : '2-2';
   const kbps = KBPS[table]![bitrateIndex]!;
-  if (kbps === 0) return 0;
+  if (kbps === 0) return { length: 0, samples, rate };
   const padding = (b[at + 2]! >> 1) & 1;
-  if (layer === 1) return (Math.floor((12_000 * kbps) / rate) + padding) * 4;
+  if (layer === 1) return { length: (Math.floor((12_000 * kbps) / rate) + padding) * 4, samples, rate };
   const perFrame = layer === 3 && !mpeg1 ? 72_000 : 144_000;
-  return Math.floor((perFrame * kbps) / rate) + padding;
+  return { length: Math.floor((perFrame * kbps) / rate) + padding, samples, rate };
 }
+
+const mpegFrameLength = (b: Uint8Array, at: number): number | null => mpegFrame(b, at)?.length ?? null;
 
 /**
  * A frame at `at` that a player would lock onto: `frames` headers in a row, each where the

@@ -1,3 +1,4 @@
+import { adtsFrame } from './frame-walk.ts';
 import { isConfirmedFrame } from './mpeg-frame.ts';
 import type { AudioFormat } from '../src/shared/audio-formats.ts';
 
@@ -96,6 +97,24 @@ export async function sniffAudio(read: ByteReader): Promise<AudioFormat | null> 
   const limit = Math.min(SEARCH_WINDOW, window.length);
   for (let at = window.indexOf(0xff, 1); at >= 0 && at < limit; at = window.indexOf(0xff, at + 1)) {
     if (isConfirmedFrame(window, at, 3, endOfFile)) return 'mp3';
+  }
+  return null;
+}
+
+/**
+ * Where a headerless stream's first frame is, stricter than the sniffer: ADTS after the tags and
+ * any padding, or MPEG frames three in a row (fewer only when the file ends), never free-format
+ * ones, at the start or within the window. Null: no stream a player could decode.
+ */
+export async function audioStreamStart(read: ByteReader, format: 'mp3' | 'aac'): Promise<number | null> {
+  const start = await skipZeros(read, await afterTags(read));
+  if (start === null) return null;
+  const window = await read(start, SEARCH_WINDOW + MAX_FRAME);
+  if (format === 'aac') return adtsFrame(window, 0) ? start : null;
+  const endOfFile = window.length < SEARCH_WINDOW + MAX_FRAME;
+  const limit = Math.min(SEARCH_WINDOW, window.length);
+  for (let at = 0; at >= 0 && at < limit; at = window.indexOf(0xff, at + 1)) {
+    if (isConfirmedFrame(window, at, 3, endOfFile)) return start + at;
   }
   return null;
 }

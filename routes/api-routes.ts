@@ -20,6 +20,7 @@ const ROWS: readonly Row[] = [
   ['POST', '/api/logout', 'public'],
   ['GET', '/api/user', 'member'],
   ['PATCH', '/api/user/display-preference', 'member'],
+  ['PATCH', '/api/user/password', 'member'],
   // routes/settings
   ['GET', '/api/settings', 'admin'],
   ['PATCH', '/api/settings', 'admin'],

@@ -55,6 +55,13 @@ export class UnsupportedMediaTypeError extends HttpError {
   }
 }
 
+/** A well-formed request whose content cannot be used, e.g. an audio file with nothing playable in it. */
+export class UnprocessableContentError extends HttpError {
+  constructor(message: string) {
+    super(422, message);
+  }
+}
+
 export class TooManyRequestsError extends HttpError {
   constructor(retryAfterSeconds: number, message = 'Too many attempts. Please wait and try again.') {
     super(429, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

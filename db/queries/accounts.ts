@@ -38,7 +38,7 @@ export function setPasswordHash(db: Db, id: number, passwordHash: string): void 
   db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id)).run();
 }
 
-/** Signs the user out everywhere but `keepSessionId` (the admin resetting their own password). */
+/** Signs the user out everywhere but `keepSessionId` (the session that changed the password). */
 export function deleteSessionsExcept(db: Db, userId: number, keepSessionId: string | null): void {
   const mine = eq(sessions.userId, userId);
   db.delete(sessions).where(keepSessionId ? and(mine, ne(sessions.id, keepSessionId)) : mine).run();

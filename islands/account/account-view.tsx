@@ -7,6 +7,7 @@ import { OfflineMusicSection } from '../offline/offline-music-section.tsx';
 import { Card } from '../ui/card.tsx';
 import { cn } from '../ui/cn.ts';
 import { AppPasswordsSection } from './app-passwords.tsx';
+import { PasswordSection } from './password-form.tsx';
 import { DISPLAY_OPTIONS, useSetDisplayPreference } from './display-preference.ts';
 
 const SECTION = 'grid gap-4 p-5 md:p-6';
@@ -32,7 +33,7 @@ export function AccountView(_props: ViewProps) {
         <DisplayPreferenceChoice value={user.displayPreference} />
       </Card>
       <Card className={SECTION}>
-        <PasswordSection />
+        <PasswordSection username={user.username} />
       </Card>
       <Card className={SECTION}>
         <AppPasswordsSection username={user.username} />
@@ -87,19 +88,5 @@ function DisplayPreferenceChoice({ value }: { value: DisplayPreference }) {
         ))}
       </div>
     </fieldset>
-  );
-}
-
-/**
- * Seam: the API has no way yet for a user to change their own password (routes/session has
- * none; `npm run cli -- user passwd` and the admin's family accounts do it). When an endpoint
- * lands, its form replaces this note.
- */
-function PasswordSection() {
-  return (
-    <section aria-labelledby="password-heading" className="grid gap-1.5">
-      <h2 id="password-heading" className="text-base font-semibold">Password</h2>
-      <p className="text-sm text-muted-foreground">To change your password, ask an admin of this Hearth.</p>
-    </section>
   );
 }

@@ -19,6 +19,8 @@ ff -f lavfi -i "$(tone 698 1)" -c:a aac -b:a 32k -metadata title="M4a Tone" tone
 ff -f lavfi -i "sine=frequency=784:duration=0.5:sample_rate=8000" -c:a pcm_s16le -ac 1 tone.wav
 ff -f lavfi -i "$(tone 330 0.5)" -c:a libmp3lame -b:a 32k -ac 1 -id3v2_version 0 -write_xing 0 -map_metadata -1 plain.mp3
 ff -f lavfi -i "$(tone 370 0.5)" -c:a aac -b:a 32k -f adts tone.aac
+# A VBR mp3 with no Xing header: its length shows only to a walk over every frame.
+ff -f lavfi -i "$(tone 392 3)" -c:a libmp3lame -q:a 6 -ac 1 -id3v2_version 3 -write_xing 0 -metadata title="Vbr Tone" vbr.mp3
 # Real-world shapes a strict sniffer refused though players play them: a first frame after
 # zero padding behind an ID3v2.4 tag, an empty ID3 tag then padding, a 0.24 s MPEG-2.5 mp3
 # after leading zeros, and FLAC inside Ogg.

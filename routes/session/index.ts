@@ -4,15 +4,16 @@ import { UnauthorizedError } from '../../src/errors.ts';
 import { publicJsonBody } from '../../src/http/auth-plugin.ts';
 import { clientIp } from '../../src/http/client-ip.ts';
 import { LoginThrottle } from '../../src/services/accounts/login-throttle.ts';
+import { changeOwnPassword } from '../../src/services/accounts/own-password.ts';
 import { endSession, startSession } from '../../src/services/accounts/sessions.ts';
 import { toUserDto } from '../../src/services/accounts/user-dto.ts';
 import { assertCredentialsShape, authenticate, changeDisplayPreference, createUser } from '../../src/services/accounts/users.ts';
 import { assertRegistrationOpen } from '../../src/services/settings/settings.ts';
-import { credentialsBody, displayPreferenceBody, userSchema as userResponse } from '../../src/shared/schemas/user.ts';
+import { credentialsBody, displayPreferenceBody, passwordChangeBody, userSchema as userResponse } from '../../src/shared/schemas/user.ts';
 
 /**
  * The session, under `/api`: login, register, logout, and `/api/user` (who is signed in, their
- * display preference). Each path is its own one-route resource, so the prefix is `/api` itself.
+ * display preference, their own password). Each path is its own one-route resource, so the prefix is `/api` itself.
  */
 export function sessionRoutes(ctx: AppContext) {
   const throttle = new LoginThrottle(ctx.db, ctx.secret);
@@ -59,5 +60,16 @@ export function sessionRoutes(ctx: AppContext) {
       '/user/display-preference',
       ({ user, body }) => toUserDto(changeDisplayPreference(ctx.db, user, body.displayPreference)),
       { auth: true, body: displayPreferenceBody, response: userResponse },
+    )
+    .patch(
+      '/user/password',
+      async ({ user, sessionId, body, request, server }) => {
+        // A wrong current password counts like a failed login: a borrowed session cannot guess freely.
+        const ip = clientIp(request, server, ctx.config.trustProxy);
+        throttle.assertMayTry(ip, user.username, ctx.now());
+        await changeOwnPassword(ctx.db, { user, sessionId }, body, () => throttle.failedAttempt(ip, user.username, ctx.now()));
+        return toUserDto(user);
+      },
+      { auth: true, body: passwordChangeBody, response: userResponse },
     );
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import { tempShares } from '../../db/schema/index.ts';
-import { filesUnder, fixture } from '../../src/testing/media-fixtures.ts';
+import { filesUnder, fixture, framesAmidJunk, freeFormatHeaders } from '../../src/testing/media-fixtures.ts';
 import { encodeWav } from '../../media/wav.ts';
 import { type TestServer, startTestServer } from '../../src/testing/server.ts';
 
@@ -54,6 +54,47 @@ describe('POST /api/temp-share', () => {
   test('missing or malformed share ids are 404', async () => {
     expect((await server.request('/api/temp-share/AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
     expect((await server.request('/api/temp-share/..%2f..%2fx')).status).toBe(404);
+  });
+});
+
+describe('files that only look like audio', () => {
+  /** A signed-out share of these bytes, on its own server (the guests' rate limit is per server). */
+  async function guestShare(target: TestServer, bytes: Uint8Array | Blob, filename: string) {
+    const form = new FormData();
+    form.set('file', bytes instanceof Blob ? bytes : new Blob([bytes as Uint8Array<ArrayBuffer>]), filename);
+    form.set('title', 'Noise');
+    return target.request('/api/temp-share', { method: 'POST', body: form });
+  }
+
+  test('empty frame headers, or real frames amid junk: 422 with a clear error, and nothing kept', async () => {
+    const target = await startTestServer();
+    try {
+      for (const [bytes, filename] of [
+        [freeFormatHeaders(2 * 1024 * 1024), 'headers.mp3'],
+        [framesAmidJunk(2 * 1024 * 1024), 'amid-junk.mp3'],
+      ] as const) {
+        const response = await guestShare(target, bytes, filename);
+        expect(response.status).toBe(422);
+        expect(await response.json()).toEqual({ error: `"${filename}" has no audio that can be played` });
+      }
+      expect(target.db.select().from(tempShares).all()).toEqual([]);
+      expect(filesUnder(join(target.dataDir, 'media'))).toEqual([]);
+    } finally {
+      await target.stop();
+    }
+  });
+
+  test('a real VBR mp3 with no length header is still shared, with its duration', async () => {
+    const target = await startTestServer();
+    try {
+      const response = await guestShare(target, Bun.file(fixture('vbr.mp3')), 'vbr.mp3');
+      expect(response.status).toBe(201);
+      const row = target.db.select().from(tempShares).all()[0]!;
+      expect(row.duration).toBeGreaterThan(2.9);
+      expect(row.duration).toBeLessThan(3.1);
+    } finally {
+      await target.stop();
+    }
   });
 });
 

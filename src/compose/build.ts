@@ -139,12 +139,19 @@ function removeOldBuilds(mode: BuildMode, keep: string) {
 }
 
 /** The current build, building it first when it is missing or its sources changed. */
-export async function ensureBuilt(mode: BuildMode = currentMode()): Promise<{ dir: string; manifest: BuildManifest }> {
+export async function ensureBuilt(mode: BuildMode = currentMode(), announce?: (line: string) => void): Promise<{ dir: string; manifest: BuildManifest }> {
   const dir = buildDir(mode, sourceFingerprint(mode));
   const manifestPath = join(dir, 'manifest.json');
   if (existsSync(manifestPath)) return { dir, manifest: JSON.parse(readFileSync(manifestPath, 'utf8')) as BuildManifest };
-  return buildAssets(mode);
+  // Half a minute or more on a small box: a start that builds says so rather than sitting silent.
+  announce?.(BUILDING_MESSAGE);
+  const started = performance.now();
+  const built = await buildAssets(mode);
+  announce?.(`Built the web app in ${Math.max(1, Math.round((performance.now() - started) / 1000))} s.`);
+  return built;
 }
+
+export const BUILDING_MESSAGE = 'Building the web app for this version of Hearth (once after an install or update; it can take a minute)…';
 
 if (import.meta.main) {
   // `bun run build` makes what `start` serves: production unless NODE_ENV says otherwise.

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, test } from 'bun:test';
-import { existsSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDb } from '../../db/client.ts';
 import { ensureBuilt } from './build.ts';
+import { ROOT } from '../render/build-paths.ts';
 import { type ServerProcess, freePort, npmScript, runShell, spawnMain, startMain } from '../testing/process.ts';
 import { makeTempDir } from '../testing/server.ts';
 
@@ -58,7 +59,17 @@ describe('first start', () => {
     expect(await first.exited).toBe(0);
     const second = await start({ ...env, ADMIN_USERNAME: 'dad' });
     expect(second.output()).not.toContain('Log in at');
+    expect(second.output()).toContain(
+      'ADMIN_USERNAME and ADMIN_PASSWORD are ignored: this Hearth already has accounts, and they only create the first admin.\n' +
+        'To set a new password: npm run cli -- user passwd NAME --password NEW\n',
+    );
     expect((await login(second.url, 'dad', 'mum-secret')).status).toBe(401);
+    second.child.kill('SIGKILL');
+    await second.exited;
+    const { ADMIN_USERNAME: _unset, ...passwordOnly } = env;
+    expect((await start(passwordOnly)).output()).toContain('ADMIN_PASSWORD is ignored: this Hearth already has accounts');
+    const plain = await start({ DATA_DIR: dataDir });
+    expect(plain.output()).not.toContain('ignored');
   });
 });
 
@@ -111,6 +122,37 @@ describe('first-run hint', () => {
     const usage = await runShell('npm run cli -- help', { DATA_DIR: dataDir });
     expect(usage.output).toContain('Usage: npm run cli -- <command>');
   });
+});
+
+describe('a start that has to build', () => {
+  // A copy of the checkout (node_modules linked), so its build/ starts empty like a fresh clone's.
+  function freshCheckout(): string {
+    const copy = tempDataDir();
+    const listed = Bun.spawnSync(['git', 'ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT });
+    for (const file of listed.stdout.toString().split('\0')) {
+      if (file && existsSync(join(ROOT, file))) cpSync(join(ROOT, file), join(copy, file));
+    }
+    symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+    return copy;
+  }
+
+  test('says it is building the web app, then how long it took; the next start builds nothing and says nothing', async () => {
+    const checkout = freshCheckout();
+    const { env } = await npmScript('start');
+    const how = { cwd: checkout, cmd: [process.execPath, 'src/compose/main.ts'] };
+    const first = await startMain({ ...env, DATA_DIR: join(checkout, 'data') }, how);
+    cleanups.push(() => (first.child.kill('SIGKILL'), first.exited));
+    const output = first.output();
+    expect(output).toMatch(
+      /^Building the web app for this version of Hearth \(once after an install or update; it can take a minute\)…\nBuilt the web app in \d+ s\.\n(.*\n)*Hearth is running on /,
+    );
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const second = await startMain({ ...env, DATA_DIR: join(checkout, 'data') }, how);
+    cleanups.push(() => (second.child.kill('SIGKILL'), second.exited));
+    expect(second.output()).not.toContain('Building the web app');
+    expect(second.output()).not.toContain('Built the web app');
+  }, 300_000);
 });
 
 describe('production', () => {
@@ -171,6 +213,15 @@ describe('configuration', () => {
 });
 
 describe('lifecycle', () => {
+  test('SIGTERM the moment the ready line shows still stops cleanly', async () => {
+    const dataDir = tempDataDir();
+    for (let round = 0; round < 3; round++) {
+      const server = await start({ DATA_DIR: dataDir });
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    }
+  });
+
   test('a second server on a taken port fails with a clear message; the first keeps serving', async () => {
     const first = await start({ DATA_DIR: tempDataDir() });
     const port = new URL(first.url).port;

@@ -34,8 +34,8 @@ try {
 
 const log = createLogger(config.logLevel);
 // The bundles are loaded before the port opens: from a checkout they are built here when
-// missing or stale (so `start` works on a fresh clone); the binary has them compiled in.
-await loadBundles();
+// missing or stale (so `start` works on a fresh clone, saying so); the binary has them compiled in.
+await loadBundles((line) => console.log(line));
 // Pages reach the server only through the built RSC bundle: under `bun --watch` (npm run dev)
 // load their sources too, so edits to them restart the server and the restart rebuilds. (The
 // binary defines HEARTH_BINARY: the bundler drops this, and the pages' sources stay out.)
@@ -76,12 +76,16 @@ if (admin?.generated) {
   started.push(`Change it with: ${CLI_PROGRAM} user passwd ${shellWord(admin.username)} --password NEW`);
 } else if (admin) {
   started.push(`Log in at ${url}/login as "${admin.username}" with ADMIN_PASSWORD.`);
+} else {
+  const ignored = [config.adminUsername !== undefined && 'ADMIN_USERNAME', config.adminPassword !== undefined && 'ADMIN_PASSWORD'].filter(Boolean);
+  // Users exist: the variables create only the first admin, and someone may expect them to reset it.
+  if (ignored.length > 0) {
+    started.push(`${ignored.join(' and ')} ${ignored.length > 1 ? 'are' : 'is'} ignored: this Hearth already has accounts, and they only create the first admin.`);
+    started.push(`To set a new password: ${CLI_PROGRAM} user passwd NAME --password NEW`);
+  }
 }
-console.log(started.join('\n'));
-
 const jobsAbort = new AbortController();
-const jobsDone = startJobs(JOBS, { db: handle.db, config, log, storage, now: Date.now }, jobsAbort.signal);
-
+let jobsDone = async () => {};
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
@@ -95,5 +99,9 @@ async function shutdown(signal: string) {
   log.info('Hearth stopped cleanly.');
   process.exit(0);
 }
+// Before the ready line: the jobs' first run does synchronous work, and a SIGTERM sent the moment
+// the line shows must find our handler installed, not the default that kills at once (exit 143).
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+console.log(started.join('\n'));
+jobsDone = startJobs(JOBS, { db: handle.db, config, log, storage, now: Date.now }, jobsAbort.signal);

@@ -56,7 +56,8 @@ describe('/account', () => {
     const initial = await preferenceOf(kid);
     expect(await group.locator(`input[value="${initial}"]`).isChecked()).toBe(true);
     await page.getByRole('heading', { name: 'Password', exact: true }).waitFor();
-    await page.getByText('To change your password, ask an admin of this Hearth.').waitFor();
+    await page.getByRole('form', { name: 'Change Password' }).waitFor();
+    expect(await page.getByText('ask an admin').count()).toBe(0);
 
     const answered = page.waitForResponse((response) => response.url().endsWith('/api/user/display-preference'));
     await group.getByLabel('Show Album').check();
@@ -67,6 +68,41 @@ describe('/account', () => {
     await page.reload();
     expect(await subtitle(page)).toMatch(/^Bedtime\nSleepy Time\n0:01$/);
     await close(opened);
+  });
+
+  test('a member changes their own password: the form checks the fields, a wrong current password is refused, the other device is signed out', async () => {
+    const name = 'pat';
+    const kid = await server.signUp(name, { password: 'crayons99' });
+    const elsewhere = await openSignedIn(browser, server, await server.login(name, 'crayons99'), '/account');
+    const opened = await openSignedIn(browser, server, kid, '/account');
+    const { page } = opened;
+    const form = page.getByRole('form', { name: 'Change Password' });
+    await page.getByText('Changing it signs you out on your other devices. Your app passwords keep working.').waitFor();
+    await form.getByRole('button', { name: 'Change Password' }).click();
+    await form.getByText('Enter your current password').waitFor();
+    await form.getByText('Password must be at least 6 characters').waitFor();
+    await form.getByLabel('Current Password').fill('not-my-password');
+    await form.getByLabel('New Password', { exact: true }).fill('markers123');
+    await form.getByLabel('Confirm New Password').fill('markers321');
+    await form.getByRole('button', { name: 'Change Password' }).click();
+    await form.getByText('The new passwords do not match').waitFor();
+    await form.getByLabel('Confirm New Password').fill('markers123');
+    await form.getByRole('button', { name: 'Change Password' }).click();
+    await expectToast(page, 'Failed to change password', 'Your current password is not right');
+    expect((await server.request('/api/user', { cookie: kid })).status).toBe(200);
+
+    await form.getByLabel('Current Password').fill('crayons99');
+    await form.getByRole('button', { name: 'Change Password' }).click();
+    await expectToast(page, 'Password changed', 'You were signed out on your other devices.');
+    expect(await form.getByLabel('Current Password').inputValue()).toBe('');
+    await elsewhere.page.reload();
+    await elsewhere.page.getByRole('heading', { name: 'Login' }).waitFor();
+    expect(new URL(elsewhere.page.url()).pathname).toBe('/login');
+    await page.reload();
+    expect(await page.getByTestId('account-username').innerText()).toBe(name);
+    expect((await server.request('/api/login', { method: 'POST', json: { username: name, password: 'markers123' } })).status).toBe(200);
+    await close(elsewhere);
+    await close(opened, [/status of 400/]);
   });
 
   test("an admin's page marks the account as Admin", async () => {

@@ -51,21 +51,24 @@ export function useCompiledBundles(bundles: BuiltBundles): void {
   loaded = Promise.resolve(bundles);
 }
 
-/** The bundles, loaded once: compiled in, or (from a checkout) built when stale and loaded. */
-export function loadBundles(): Promise<BuiltBundles> {
-  loaded ??= loadFromCheckout().catch((error: unknown) => {
+/**
+ * The bundles, loaded once: compiled in, or (from a checkout) built when stale and loaded;
+ * `announce` hears when a build starts and ends.
+ */
+export function loadBundles(announce?: (line: string) => void): Promise<BuiltBundles> {
+  loaded ??= loadFromCheckout(announce).catch((error: unknown) => {
     loaded = null;
     throw error;
   });
   return loaded;
 }
 
-async function loadFromCheckout(): Promise<BuiltBundles> {
+async function loadFromCheckout(announce?: (line: string) => void): Promise<BuiltBundles> {
   // The binary defines HEARTH_BINARY, so the bundler drops this branch and the whole build
   // toolchain behind it (src/compose/build.ts, UnoCSS, Serwist's build) stays out of the binary.
   if (typeof HEARTH_BINARY === 'undefined') {
     const { loadSourceBundles } = await import('./source-bundles.ts');
-    return loadSourceBundles();
+    return loadSourceBundles(announce);
   }
   throw new Error('This binary was built without its bundles.');
 }

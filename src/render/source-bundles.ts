@@ -5,11 +5,11 @@ import { ROOT } from './build-paths.ts';
 import { type BuiltBundles, folderFiles } from './bundles.ts';
 
 /**
- * From a checkout: the build in build/ (made first when missing or stale), its RSC bundle, and
- * the island sources imported for server rendering.
+ * From a checkout: the build in build/ (made first when missing or stale, `announce` told), its
+ * RSC bundle, and the island sources imported for server rendering.
  */
-export async function loadSourceBundles(): Promise<BuiltBundles> {
-  const { dir, manifest } = await ensureBuilt();
+export async function loadSourceBundles(announce?: (line: string) => void): Promise<BuiltBundles> {
+  const { dir, manifest } = await ensureBuilt(undefined, announce);
   const rsc = (await import(join(dir, manifest.rscEntry))) as BuiltBundles['rsc'];
   const ssrModules: Record<string, unknown> = {};
   for (const source of Object.keys(manifest.clientModules)) ssrModules[source] = await import(join(ROOT, source));

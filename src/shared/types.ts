@@ -16,4 +16,4 @@ export type { AlbumShareDto, PlaylistShareDto, TempShareDto } from './schemas/sh
 export type { BulkResultDto, BulkSongs, SongDto, SongPatch, SongStatusChange } from './schemas/song.ts';
 export type { DeletedAlbumDto, DeletedSongDto } from './schemas/trash.ts';
 export type { DuplicateAudioDto, ImageUploadDto } from './schemas/upload.ts';
-export type { Credentials, DisplayPreferenceChange, UserDto } from './schemas/user.ts';
+export type { Credentials, DisplayPreferenceChange, PasswordChange, UserDto } from './schemas/user.ts';

@@ -83,3 +83,26 @@ export async function mp3WithPicture(picture: Uint8Array, mime: string, title: s
   const header = joinBytes([text('ID3'), new Uint8Array([3, 0, 0, (n >> 21) & 0x7f, (n >> 14) & 0x7f, (n >> 7) & 0x7f, n & 0x7f])]);
   return joinBytes([header, frames, await fixtureBytes('plain.mp3')]);
 }
+
+/** `header` repeated to fill `bytes`: MPEG frame headers with nothing (or nothing decodable) in them. */
+export function repeatedFrames(header: number[], frameLength: number, bytes: number): Uint8Array {
+  const out = new Uint8Array(bytes);
+  for (let at = 0; at + frameLength <= bytes; at += frameLength) out.set(header, at);
+  return out;
+}
+
+/** Free-format MPEG-1 layer III headers back to back: a player finds no frame to decode. */
+export const freeFormatHeaders = (bytes: number) => repeatedFrames([0xff, 0xfb, 0x04, 0xc4], 4, bytes);
+
+/**
+ * Three real (empty) frames of two bitrates, so no length can be read from them, between runs of
+ * free-format headers: the shape that sent music-metadata scanning at seconds per megabyte.
+ */
+export const framesAmidJunk = (bytes: number) =>
+  joinBytes([
+    freeFormatHeaders(60 * 1024),
+    repeatedFrames([0xff, 0xfb, 0x14, 0xc4], 96, 96),
+    repeatedFrames([0xff, 0xfb, 0x24, 0xc4], 120, 120),
+    repeatedFrames([0xff, 0xfb, 0x14, 0xc4], 96, 96),
+    freeFormatHeaders(bytes),
+  ]);

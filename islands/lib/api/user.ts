@@ -1,10 +1,11 @@
-import type { DisplayPreference, DisplayPreferenceChange } from '../../../src/shared/types.ts';
+import type { DisplayPreference, DisplayPreferenceChange, PasswordChange } from '../../../src/shared/types.ts';
 import { apiRequest } from './request.ts';
 
-/** `/api/user`: the signed-in user (kept for the offline app) and their display preference. */
+/** `/api/user`: the signed-in user (kept for the offline app), their display preference and password. */
 export const userPaths = {
   me: '/api/user',
   displayPreference: '/api/user/display-preference',
+  password: '/api/user/password',
 };
 
 export const userKeys = {
@@ -16,4 +17,6 @@ export const userApi = {
   me: () => apiRequest(userPaths.me, { expect: 'user' }),
   setDisplayPreference: (displayPreference: DisplayPreference) =>
     apiRequest(userPaths.displayPreference, { method: 'PATCH', body: { displayPreference } satisfies DisplayPreferenceChange, expect: 'user' }),
+  /** Signs the user's other sessions out; this one stays. */
+  changePassword: (change: PasswordChange) => apiRequest(userPaths.password, { method: 'PATCH', body: change, expect: 'user' }),
 };

@@ -214,3 +214,40 @@ test('restore refuses a folder that is not empty, a missing file, a file that is
   expect(foreign).toEqual({ code: 1, output: 'Error: This file is not a Hearth backup: it holds tagged.mp3.\n' });
   expect(existsSync(join(root, 'fresh-3'))).toBe(false);
 });
+
+test('a backup killed outright leaves its part and staging folder; the next backup removes them and says so', async () => {
+  const dataDir = join(root, 'killed');
+  expect((await runCli(['demo'], env(dataDir))).code).toBe(0);
+  const folder = join(root, 'nightly');
+  mkdirSync(folder);
+  // A process that has ended: its id names the leftovers, as a backup killed with -9 leaves them.
+  const gone = Bun.spawn([process.execPath, '-e', '0']);
+  await gone.exited;
+  const complete = await runCli(['backup', join(folder, 'complete.tar')], env(dataDir));
+  expect(complete.code).toBe(0);
+  const archive = readFileSync(join(folder, 'complete.tar'));
+  const stalePart = join(folder, `.family.tar.${gone.pid}.part`);
+  writeFileSync(stalePart, archive.subarray(0, 3000), { mode: 0o600 }); // cut off mid-way, secret.key included
+  const olderPart = join(folder, `.last-week.tar.${gone.pid}.part`);
+  writeFileSync(olderPart, '');
+  const staging = join(dataDir, `.backup-${gone.pid}-1700000000000`);
+  mkdirSync(staging);
+  writeFileSync(join(staging, 'secret.key'), 'copy of the key');
+  // Not ours, or not stale: left alone.
+  const notOurs = join(folder, `.notes.txt.${gone.pid}.part`);
+  writeFileSync(notOurs, 'someone else\'s download');
+  const running = join(folder, `.family.tar.${process.pid}.part`);
+  writeFileSync(running, '');
+  expect(readFileSync(stalePart).includes(Buffer.from('secret.key'))).toBe(true);
+
+  const next = await runCli(['backup', join(folder, 'family.tar')], env(dataDir));
+  expect(next.code).toBe(0);
+  for (const path of [stalePart, olderPart, staging]) {
+    expect(existsSync(path)).toBe(false);
+    expect(next.output).toContain(`Removed ${path}, left by an earlier backup that was stopped before it finished.`);
+  }
+  expect(existsSync(notOurs)).toBe(true);
+  expect(existsSync(running)).toBe(true);
+  expect(next.output).toContain(`to ${join(folder, 'family.tar')}.`);
+  expect(readdirSync(folder).sort()).toEqual([`.family.tar.${process.pid}.part`, `.notes.txt.${gone.pid}.part`, 'complete.tar', 'family.tar'].sort());
+});

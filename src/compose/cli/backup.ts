@@ -33,7 +33,13 @@ export const backupCommand: FolderCommand = {
     const file = args.positionals[0];
     if (!file) throw new CliUsageError(`"backup" needs a file to write: ${CLI_PROGRAM} backup FILE [--media] [--force]`);
     const manifest = await orUsage(() =>
-      createBackup({ dataDir: config.dataDir, file, media: args.values.media === true, force: args.values.force === true }),
+      createBackup({
+        dataDir: config.dataDir,
+        file,
+        media: args.values.media === true,
+        force: args.values.force === true,
+        onStaleRemoved: (path) => print(`Removed ${path}, left by an earlier backup that was stopped before it finished.`),
+      }),
     );
     const media = manifest.media.included
       ? `, ${manifest.media.files} media files (${(manifest.media.bytes / MiB).toFixed(1)} MiB)`

@@ -1,4 +1,4 @@
-import { chmodSync, copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, unlinkSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, linkSync, mkdirSync, rmSync, statSync, symlinkSync, unlinkSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import * as tar from 'tar';
 import { openReadOnly } from '../../../db/client.ts';
@@ -8,6 +8,7 @@ import { newerDatabaseMessage, schemaState } from '../../../db/migrate.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { dataDirPaths } from '../../data-dir.ts';
 import { BackupError, type BackupManifest, DB_FILE, FORMAT, MANIFEST, SECRET_FILE, audioEntry, imageEntry } from './layout.ts';
+import { partName, removeStaleBackups } from './stale.ts';
 
 export interface BackupOptions {
   dataDir: string;
@@ -15,27 +16,12 @@ export interface BackupOptions {
   media: boolean;
   force: boolean;
   now?: () => Date;
+  /** Told each file or folder of an earlier, killed backup that this one removed. */
+  onStaleRemoved?: (path: string) => void;
 }
 
 // node-tar reads files in chunks of this size: its 16 MiB default held ~200 MB of RSS under Bun.
 const READ_SIZE = 1 << 20;
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Staging folders of backups whose process is gone (killed mid-way) are removed. */
-function removeStaleStaging(dataDir: string): void {
-  for (const name of readdirSync(dataDir)) {
-    const pid = Number(/^\.backup-(\d+)-/.exec(name)?.[1]);
-    if (pid && !alive(pid)) rmSync(join(dataDir, name), { recursive: true, force: true });
-  }
-}
 
 /**
  * Hard links keep each referenced file alive in the staging folder even if a purge removes it
@@ -116,9 +102,9 @@ export async function createBackup(options: BackupOptions): Promise<BackupManife
   checkTarget(target, options.force);
   if (!existsSync(paths.dbPath)) throw new BackupError(`There is no Hearth database in ${paths.root} (set DATA_DIR to the data folder).`);
   if (!existsSync(paths.secretPath)) throw new BackupError(`${paths.secretPath} is missing: without it sessions and app passwords could not be restored.`);
-  removeStaleStaging(paths.root);
+  for (const path of removeStaleBackups(paths.root, dirname(target))) options.onStaleRemoved?.(path);
   const staging = join(paths.root, `.backup-${process.pid}-${Date.now()}`);
-  const part = join(dirname(target), `.${basename(target)}.${process.pid}.part`);
+  const part = join(dirname(target), partName(basename(target)));
   const cleanUp = () => {
     rmSync(staging, { recursive: true, force: true });
     rmSync(part, { force: true });

@@ -1,11 +1,11 @@
 import type { Db } from '../../../db/client.ts';
 import { type AudioChange, type SongWithSameAudio, albumNameOf, findSongRow, insertSongWithAlbum, isAudioReferenced, replaceSongAudio, songWithAudio } from '../../../db/queries/media-refs.ts';
 import { storeImageBytes } from '../../../media/images.ts';
-import { type AudioTags, readAudioTags, titleFromFilename } from '../../../media/metadata.ts';
+import { type AudioTags, NoAudioError, readAudioTags, titleFromFilename } from '../../../media/metadata.ts';
 import { fileReader, sniffAudio } from '../../../media/sniff.ts';
 import type { MediaStorage } from '../../../media/storage.ts';
 import type { ReceivedFile } from '../../../media/upload.ts';
-import { ConflictError, NotFoundError, UnsupportedMediaTypeError } from '../../errors.ts';
+import { ConflictError, NotFoundError, UnprocessableContentError, UnsupportedMediaTypeError } from '../../errors.ts';
 import type { AudioFormat } from '../../shared/audio-formats.ts';
 import { randomId } from '../../shared/ids.ts';
 import { cleanOptionalText } from '../../shared/text.ts';
@@ -23,11 +23,16 @@ export interface CheckedAudio {
 const unsupported = (filename: string | null) =>
   new UnsupportedMediaTypeError(`"${filename ?? 'The file'}" is not a supported audio format`);
 
-/** Sniffs and parses a received file where it lies; throws 415 (file removed) if it is not audio. */
+const noAudio = (filename: string | null) => new UnprocessableContentError(`"${filename ?? 'The file'}" has no audio that can be played`);
+
+/**
+ * Sniffs and parses a received file where it lies; throws 415 if it is not audio, 422 if it looks
+ * like audio with nothing playable in it (the file is removed either way when `removeOnFail`).
+ */
 export async function checkAudio(storage: MediaStorage, path: string, file: Omit<ReceivedFile, 'tempPath'>, removeOnFail: boolean): Promise<CheckedAudio> {
-  const fail = (): never => {
+  const fail = (error?: unknown): never => {
     if (removeOnFail) storage.remove(path);
-    throw unsupported(file.filename);
+    throw error instanceof NoAudioError ? noAudio(file.filename) : unsupported(file.filename);
   };
   const format = (await sniffAudio(fileReader(path))) ?? fail();
   const tags = await readAudioTags(path, format).catch(fail);

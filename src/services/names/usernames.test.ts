@@ -25,6 +25,22 @@ test('look-alikes of existing names are refused by their TR39 skeletons', () => 
   expect(verdict('e\u0301mile')).toBe(CONFUSABLE_USERNAME); // the same name decomposed
 });
 
+test('fullwidth letters and stray combining marks are seen through (NFKC, diacritics dropped)', () => {
+  expect(verdict('ａｄｍｉｎ')).toBe(CONFUSABLE_USERNAME); // fullwidth
+  expect(verdict('ＡＤＭＩＮ')).toBe(CONFUSABLE_USERNAME);
+  expect(verdict('admi\u0307n')).toBe(CONFUSABLE_USERNAME); // i with a combining dot above
+  expect(verdict('ADMİN')).toBe(CONFUSABLE_USERNAME); // capital I with dot, lower-cased to i + dot
+  expect(verdict('a\u0336dmin')).toBe(CONFUSABLE_USERNAME); // combining overlay
+  expect(verdict('emile')).toBe(CONFUSABLE_USERNAME); // 'émile' without its accent
+});
+
+test("a script's own vowel signs still tell names apart", () => {
+  insertUser(db.db, { username: 'सीता', passwordHash: 'x', isAdmin: false });
+  expect(verdict('सता')).toBe('welcome');
+  expect(verdict('सिता')).toBe('welcome');
+  expect(verdict('सीता')).toBe(CONFUSABLE_USERNAME);
+});
+
 test('names in any one script are welcome when they resemble no one', () => {
   for (const name of ['Анастасия', 'さくら', 'Ἀλέξανδρος', 'Zoë', 'محمد', 'बेटा', 'grandma']) expect(verdict(name)).toBe('welcome');
   expect(looksAlike('bob', 'rob')).toBe(false);

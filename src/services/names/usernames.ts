@@ -8,12 +8,18 @@ export function normalizeUsername(raw: string): string {
   return raw.normalize('NFC').trim();
 }
 
+// The generic diacritic blocks (Latin, Greek, Cyrillic accents, marks for symbols), never a
+// script's own vowel signs: "admi\u0307n" is "admin" to the eye, Devanagari names stay distinct.
+const DIACRITICS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/gu;
+
 /**
- * Unicode TR39's skeleton: NFD, every character replaced by its confusables.txt prototype
- * (unhomoglyph carries the table), NFD again. Two names look alike when their skeletons match.
+ * Unicode TR39's skeleton, after NFKC (fullwidth "ａｄｍｉｎ" is "admin") and without generic
+ * diacritics: NFD, every character replaced by its confusables.txt prototype (unhomoglyph carries
+ * the table), NFD again. Two names look alike when their skeletons match.
  */
 export function skeleton(name: string): string {
-  return unhomoglyph(name.normalize('NFD')).normalize('NFD');
+  const plain = name.normalize('NFKC').normalize('NFD').replace(DIACRITICS, '');
+  return unhomoglyph(plain).normalize('NFD').replace(DIACRITICS, '');
 }
 
 /**

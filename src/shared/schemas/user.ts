@@ -32,3 +32,15 @@ export const displayPreferenceBody = Type.Object(
   { error: displayProblem },
 );
 export type DisplayPreferenceChange = Static<typeof displayPreferenceBody>;
+
+const passwordChangeProblem = 'Send your current password and a new password';
+
+/** `PATCH /api/user/password`: the signed-in user's own password. */
+export const passwordChangeBody = Type.Object(
+  {
+    currentPassword: Type.String({ maxLength: 1024, error: passwordChangeProblem }),
+    newPassword: Type.String({ maxLength: 1024, error: passwordChangeProblem }),
+  },
+  { additionalProperties: false, error: passwordChangeProblem },
+);
+export type PasswordChange = Static<typeof passwordChangeBody>;
