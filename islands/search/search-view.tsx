@@ -20,8 +20,8 @@ import { type SearchAnswer, useSearchResults, useSearchText } from './use-search
 /** `/search`: back, the search box, the theme toggle; hits under 'Music'. */
 export function SearchView(_props: ViewProps) {
   const user = useUser();
-  const { text, setText, flush, term } = useSearchText();
   const box = useRef<HTMLInputElement>(null);
+  const { text, setText, flush, term } = useSearchText(box);
   return (
     // Flex columns, not grid: a grid track would grow to a long title instead of truncating it.
     <div className="flex flex-col gap-4">

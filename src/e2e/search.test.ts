@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
+import { openPage, releaseBrowser, sharedBrowser, waitForHydration } from '../testing/browser.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { createAlbum, uploadSong } from './seed.ts';
@@ -155,6 +155,37 @@ describe('search', () => {
     await page.getByRole('heading', { name: 'Music 2' }).waitFor();
     expect(await box(page).inputValue()).toBe('lullaby');
     await close(opened);
+  });
+
+  test('what is typed before hydration is kept: the whole word is searched', async () => {
+    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    const [name, value] = kid.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: server.url }]);
+    // The client bundles wait until the word is typed, so it surely lands before hydration.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/**/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(server.url + '/search', { waitUntil: 'commit' });
+    await box(page).waitFor();
+    // The server's box carries autofocus: keys go to it before any script runs.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('placeholder') === 'Search music...');
+    await page.keyboard.type('lullaby');
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    release();
+    await waitForHydration(page);
+    expect(await box(page).inputValue()).toBe('lullaby');
+    await page.getByRole('heading', { name: 'Music 2' }).waitFor();
+    await page.waitForFunction(() => window.location.search === '?q=lullaby');
+    expect(await box(page).inputValue()).toBe('lullaby');
+    // Typing on after hydration continues the same text.
+    await page.keyboard.type(' moon');
+    await page.getByRole('heading', { name: 'Music 1' }).waitFor();
+    expect(await box(page).inputValue()).toBe('lullaby moon');
+    expect(problems).toEqual([]);
+    await context.close();
   });
 
   test("hits have the song menu: Add to Playlist and Share", async () => {
