@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import { joinWithBullet } from '../../src/shared/format.ts';
 import type { SongDto } from '../../src/shared/types.ts';
 import { BackButton } from '../app/back-button.tsx';
 import { ThemeToggle } from '../app/theme-toggle.tsx';
@@ -122,7 +121,8 @@ function Hits({ answer, stale }: { answer: SearchAnswer; stale: boolean }) {
           <li key={song.id} style={{ height: SONG_ROW_HEIGHT }}>
             <SongRow
               song={song}
-              subtitle={joinWithBullet(song.artist, song.albumName)}
+              subtitle={song.artist ?? ''}
+              detail={song.albumName}
               current={song.id === currentId}
               onPlay={() => start(answer.songs, index, 'search')}
               trailing={<SongMenu song={song} onAddToPlaylist={() => setAdding(song)} />}

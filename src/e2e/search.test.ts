@@ -26,6 +26,8 @@ beforeAll(async () => {
     artist: 'Grandma Rose and the Kitchen Choir of Upper Puddleton',
     albumId: album.id,
   });
+  const kitchen = await createAlbum(server, admin, 'Kitchen Table Songs');
+  await uploadSong(server, admin, 'tagged.mp3', { title: 'Porridge Song', artist: 'Grandma Rose and the Kitchen Choir of Upper Puddleton', albumId: kitchen.id });
   browser = await sharedBrowser();
 });
 
@@ -199,6 +201,47 @@ describe('search', () => {
     await page.getByRole('button', { name: 'Copied!' }).click();
     await page.getByRole('menuitem', { name: 'Add to Playlist' }).click();
     await page.getByRole('dialog', { name: 'Add to Playlist' }).getByText('No playlists yet').waitFor();
+    await close(opened);
+  });
+});
+
+describe('looks', () => {
+  test('at 390 px a hit shows its album whole on its own line, even under a long artist', async () => {
+    const opened = await openSignedIn(browser, server, kid, '/search?q=porridge', { viewport: PHONE });
+    const { page } = opened;
+    const hit = results(page).getByRole('button', { name: /^Porridge Song/ });
+    const album = hit.getByText('Kitchen Table Songs', { exact: true });
+    await album.waitFor();
+    expect(await album.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await hit.getByText('Grandma Rose and the Kitchen Choir of Upper Puddleton', { exact: true }).count()).toBe(1);
+    expect(await checkLayout(page)).toEqual(CLEAN_LAYOUT);
+    await close(opened);
+  });
+
+  test('artwork has its final size and a colour before its image arrives', async () => {
+    const opened = await openSignedIn(browser, server, kid, '/search', { viewport: PHONE });
+    const { page } = opened;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/objects/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await box(page).fill('porridge');
+    const art = results(page).getByRole('button', { name: /^Porridge Song/ }).locator('img');
+    await art.waitFor();
+    const before = await art.evaluate((img: HTMLImageElement) => ({
+      loaded: img.complete && img.naturalWidth > 0,
+      width: img.getBoundingClientRect().width,
+      height: img.getBoundingClientRect().height,
+      background: getComputedStyle(img).backgroundColor,
+    }));
+    expect(before).toMatchObject({ loaded: false, width: 44, height: 44 });
+    expect(before.background).not.toMatch(/^(transparent|rgba\(0, 0, 0, 0\))$/);
+    release();
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('ul[aria-label="Results"] img')].every((img) => img.complete && img.naturalWidth > 0));
+    const after = (await art.boundingBox())!;
+    expect([after.width, after.height]).toEqual([44, 44]);
     await close(opened);
   });
 });
