@@ -8,7 +8,7 @@ import type { ViewProps } from '../app/views.tsx';
 import { AddToPlaylistDialog } from '../playlists/add-to-playlist-dialog.tsx';
 import { useCurrentTrack, usePlayer } from '../player/player-store.ts';
 import { SongMenu } from '../songs/song-menu.tsx';
-import { SONG_ROW_HEIGHT, SongRow } from '../songs/song-row.tsx';
+import { SONG_ROW_TALL_HEIGHT, SongRow } from '../songs/song-row.tsx';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { Input } from '../ui/input.tsx';
@@ -91,7 +91,7 @@ function ResultsSkeleton() {
   return (
     <div role="status" aria-label="Searching" className="grid gap-1">
       {[0, 1, 2, 3, 4].map((i) => (
-        <div key={i} className="flex items-center gap-3 px-2" style={{ height: SONG_ROW_HEIGHT }}>
+        <div key={i} className="flex items-center gap-3 px-2" style={{ height: SONG_ROW_TALL_HEIGHT }}>
           <Skeleton className="h-11 w-11 shrink-0" />
           <div className="grid flex-1 gap-2">
             <Skeleton className="h-4 w-1/2" />
@@ -118,7 +118,7 @@ function Hits({ answer, stale }: { answer: SearchAnswer; stale: boolean }) {
       </h2>
       <ul aria-label="Results" className={cn('-mx-2 transition-opacity', stale && 'opacity-60')}>
         {answer.songs.map((song, index) => (
-          <li key={song.id} style={{ height: SONG_ROW_HEIGHT }}>
+          <li key={song.id} style={{ height: SONG_ROW_TALL_HEIGHT }}>
             <SongRow
               song={song}
               subtitle={song.artist ?? ''}

@@ -7,6 +7,8 @@ import { cn } from '../ui/cn.ts';
 
 /** Row height of every song list (docs/look-and-feel.md: 56–64 px). */
 export const SONG_ROW_HEIGHT = 60;
+/** Rows with a second subtitle line (search: artist, then album) take the top of that range. */
+export const SONG_ROW_TALL_HEIGHT = 64;
 
 export interface SongRowProps {
   song: Pick<SongDto, 'title' | 'artworkUrl' | 'duration' | 'audioUrl'>;
