@@ -51,6 +51,7 @@ const ROWS: readonly Row[] = [
   // routes/playlists: owners (and admins) change them, every member reads them
   ['GET', '/api/playlists', 'member'],
   ['POST', '/api/playlists', 'member'],
+  ['GET', '/api/playlists/containing/:songId', 'member'],
   ['GET', '/api/playlists/:id', 'member'],
   ['PATCH', '/api/playlists/:id', 'member'],
   ['DELETE', '/api/playlists/:id', 'member'],

@@ -74,6 +74,18 @@ export function updatePlaylist(db: Db, id: number, changes: Partial<Pick<Playlis
     .run();
 }
 
+/** Which of a user's live playlists hold this song (hidden entries too: adding it again is refused). */
+export function listPlaylistIdsOfUserWithSong(db: Db, userId: number, songId: number): number[] {
+  return db
+    .selectDistinct({ id: playlists.id })
+    .from(playlistEntries)
+    .innerJoin(playlists, eq(playlists.id, playlistEntries.playlistId))
+    .where(and(eq(playlists.userId, userId), live, eq(playlistEntries.songId, songId)))
+    .orderBy(asc(playlists.id))
+    .all()
+    .map((row) => row.id);
+}
+
 /** Every entry's song id in order, hidden songs included. */
 export function listEntrySongIds(db: Db, playlistId: number): number[] {
   return db

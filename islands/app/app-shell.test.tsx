@@ -38,9 +38,14 @@ test('navigates between routes in place and marks the active entry', async () =>
   expect([...tabs.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Library', 'Playlists', 'Albums']);
 });
 
-test('a non-admin sees Access Denied under Settings', async () => {
+test('a non-admin is offered Account instead of Settings, and sees Access Denied at /admin', async () => {
   render(<AppShell user={user} initialPath="/" />);
-  await act(async () => fireEvent.click(screen.getByRole('navigation', { name: 'Sidebar' }).querySelector('a[href="/admin"]')!));
+  const sidebar = screen.getByRole('navigation', { name: 'Sidebar' });
+  expect(sidebar.querySelector('a[href="/admin"]')).toBeNull();
+  await act(async () => fireEvent.click(sidebar.querySelector('a[href="/account"]')!));
+  expect(screen.getByRole('heading', { name: 'Account' })).toBeTruthy();
+  cleanup();
+  render(<AppShell user={user} initialPath="/admin" />);
   expect(screen.getByText('You need admin privileges to access this page.')).toBeTruthy();
 });
 

@@ -1,4 +1,4 @@
-import { NAV_ROUTES, isNavActive, navHref } from '../../src/shared/app-routes.ts';
+import { NAV_ROUTES, type NavRoute, isNavActive, navHref, navRoutesFor } from '../../src/shared/app-routes.ts';
 import type { UserDto } from '../../src/shared/types.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
@@ -9,7 +9,7 @@ import { logOut } from './session.ts';
 const TABS = NAV_ROUTES.filter((route) => route.nav.tab);
 
 interface NavLinkProps {
-  route: (typeof NAV_ROUTES)[number];
+  route: NavRoute;
   path: string;
   className: string;
   activeClass: string;
@@ -31,7 +31,7 @@ function NavLink({ route, path, className, activeClass, idleClass }: NavLinkProp
   );
 }
 
-/** Wide screens: the left sidebar (16rem) with the product name, the entries, and who is signed in. */
+/** Wide screens: the left sidebar (16rem) with the product name, the user's entries, and who is signed in. */
 export function Sidebar({ user }: { user: UserDto }) {
   const { path } = useRouter();
   return (
@@ -41,7 +41,7 @@ export function Sidebar({ user }: { user: UserDto }) {
         Hearth
       </div>
       <nav aria-label="Sidebar" className="flex flex-1 flex-col gap-1 px-3">
-        {NAV_ROUTES.map((route) => (
+        {navRoutesFor(user.isAdmin).map((route) => (
           <NavLink
             key={route.pattern}
             route={route}

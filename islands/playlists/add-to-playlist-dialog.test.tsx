@@ -22,6 +22,7 @@ beforeEach(() => {
     const method = init.method ?? 'GET';
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
     requests.push({ method, path: String(input), body });
+    if (method === 'GET' && String(input).startsWith('/api/playlists/containing/')) return Response.json({ playlistIds: [] });
     if (method === 'GET') return Response.json(playlists);
     if (String(input) === '/api/playlists') {
       const created = playlistDto({ id: 40 + playlists.length, name: body.name, shareId: 'p' });

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { PlaylistDto, SongDto } from '../../src/shared/types.ts';
-import { playlistApi, playlistKeys, usePlaylists } from '../lib/api/playlists.ts';
-import { messageOf } from '../lib/api/request.ts';
+import { playlistApi, playlistKeys, usePlaylistIdsWithSong, usePlaylists } from '../lib/api/playlists.ts';
+import { ApiError, messageOf } from '../lib/api/request.ts';
 import { Artwork } from '../ui/artwork.tsx';
 import { Button } from '../ui/button.tsx';
 import { Dialog, DialogContent, DialogFooter } from '../ui/dialog.tsx';
@@ -50,15 +50,25 @@ function AddToPlaylist({ song, onDone }: { song: Song; onDone: () => void }) {
     return () => clearTimeout(timer);
   }, [added]);
 
-  const add = async (playlistId: number) => {
-    setAdding(playlistId);
+  const holding = usePlaylistIdsWithSong(song.id);
+  const held = new Set(holding.data?.playlistIds ?? []);
+  // Not an error: the song is where the user wants it (docs/product.md, Add to Playlist dialog).
+  const alreadyThere = (playlistName: string) =>
+    toast({ title: 'Already in this playlist', description: `"${song.title}" is already in "${playlistName}"`, variant: 'info' });
+
+  const add = async (playlist: Pick<PlaylistDto, 'id' | 'name'>) => {
+    if (held.has(playlist.id)) return alreadyThere(playlist.name);
+    setAdding(playlist.id);
     try {
-      await playlistApi.addSong(playlistId, song.id);
-      void queryClient.invalidateQueries({ queryKey: playlistKeys.songs(String(playlistId)) });
-      setAdded(playlistId);
+      await playlistApi.addSong(playlist.id, song.id);
+      void queryClient.invalidateQueries({ queryKey: playlistKeys.songs(String(playlist.id)) });
+      setAdded(playlist.id);
       toast({ title: 'Added to playlist', description: `"${song.title}" added successfully` });
     } catch (error) {
-      toast({ title: 'Error', description: messageOf(error, 'Failed to add song to playlist'), variant: 'destructive' });
+      if (error instanceof ApiError && error.status === 409) {
+        alreadyThere(playlist.name);
+        void holding.refetch();
+      } else toast({ title: 'Error', description: messageOf(error, 'Failed to add song to playlist'), variant: 'destructive' });
     } finally {
       setAdding(null);
     }
@@ -81,7 +91,7 @@ function AddToPlaylist({ song, onDone }: { song: Song; onDone: () => void }) {
     setCreating(false);
     setView('choose');
     setName('');
-    await add(playlist.id);
+    await add(playlist);
   };
 
   if (view === 'create') {
@@ -134,13 +144,17 @@ function AddToPlaylist({ song, onDone }: { song: Song; onDone: () => void }) {
               <button
                 type="button"
                 disabled={adding !== null || added !== null}
-                onClick={() => void add(playlist.id)}
+                onClick={() => void add(playlist)}
                 className="flex min-h-14 w-full items-center gap-3 rounded-md px-2 py-1.5 text-left hover:bg-muted focusable disabled:cursor-default"
               >
                 <Artwork url={playlist.artworkUrl} className="h-10 w-10" />
-                <span className="min-w-0 flex-1 truncate font-medium">{playlist.name}</span>
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate font-medium">{playlist.name}</span>
+                  {held.has(playlist.id) && added !== playlist.id ? <span className="block text-sm text-muted-foreground">Already added</span> : null}
+                </span>
                 {adding === playlist.id ? <span aria-hidden="true" className="i-lucide-loader-circle animate-spin text-lg" /> : null}
                 {added === playlist.id ? <span aria-label="Added" className="i-lucide-check text-lg text-accent-text" /> : null}
+                {held.has(playlist.id) && added !== playlist.id ? <span aria-hidden="true" className="i-lucide-circle-check text-lg text-muted-foreground" /> : null}
               </button>
             </li>
           ))}

@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import { joinWithBullet } from '../../src/shared/format.ts';
 import type { SongDto } from '../../src/shared/types.ts';
 import { BackButton } from '../app/back-button.tsx';
 import { ThemeToggle } from '../app/theme-toggle.tsx';
@@ -9,7 +8,7 @@ import type { ViewProps } from '../app/views.tsx';
 import { AddToPlaylistDialog } from '../playlists/add-to-playlist-dialog.tsx';
 import { useCurrentTrack, usePlayer } from '../player/player-store.ts';
 import { SongMenu } from '../songs/song-menu.tsx';
-import { SONG_ROW_HEIGHT, SongRow } from '../songs/song-row.tsx';
+import { SONG_ROW_TALL_HEIGHT, SongRow } from '../songs/song-row.tsx';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { Input } from '../ui/input.tsx';
@@ -20,8 +19,8 @@ import { type SearchAnswer, useSearchResults, useSearchText } from './use-search
 /** `/search`: back, the search box, the theme toggle; hits under 'Music'. */
 export function SearchView(_props: ViewProps) {
   const user = useUser();
-  const { text, setText, flush, term } = useSearchText();
   const box = useRef<HTMLInputElement>(null);
+  const { text, setText, flush, term } = useSearchText(box);
   return (
     // Flex columns, not grid: a grid track would grow to a long title instead of truncating it.
     <div className="flex flex-col gap-4">
@@ -92,7 +91,7 @@ function ResultsSkeleton() {
   return (
     <div role="status" aria-label="Searching" className="grid gap-1">
       {[0, 1, 2, 3, 4].map((i) => (
-        <div key={i} className="flex items-center gap-3 px-2" style={{ height: SONG_ROW_HEIGHT }}>
+        <div key={i} className="flex items-center gap-3 px-2" style={{ height: SONG_ROW_TALL_HEIGHT }}>
           <Skeleton className="h-11 w-11 shrink-0" />
           <div className="grid flex-1 gap-2">
             <Skeleton className="h-4 w-1/2" />
@@ -119,10 +118,11 @@ function Hits({ answer, stale }: { answer: SearchAnswer; stale: boolean }) {
       </h2>
       <ul aria-label="Results" className={cn('-mx-2 transition-opacity', stale && 'opacity-60')}>
         {answer.songs.map((song, index) => (
-          <li key={song.id} style={{ height: SONG_ROW_HEIGHT }}>
+          <li key={song.id} style={{ height: SONG_ROW_TALL_HEIGHT }}>
             <SongRow
               song={song}
-              subtitle={joinWithBullet(song.artist, song.albumName)}
+              subtitle={song.artist ?? ''}
+              detail={song.albumName}
               current={song.id === currentId}
               onPlay={() => start(answer.songs, index, 'search')}
               trailing={<SongMenu song={song} onAddToPlaylist={() => setAdding(song)} />}

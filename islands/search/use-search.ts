@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import type { SongDto } from '../../src/shared/types.ts';
 import { useRouter } from '../app/router.ts';
 import { searchApi, searchKeys } from '../lib/api/search.ts';
@@ -18,20 +18,20 @@ const addressQuery = () => new URLSearchParams(window.location.search).get('q') 
 /**
  * The box's text and its debounced copy, kept in the address as `?q=` (replacing the history
  * entry, so reload and Back return to it). The address is read after hydration: the server
- * renders the page without it.
+ * renders the page without it. What was typed into the server's box before hydration wins.
  */
-export function useSearchText() {
+export function useSearchText(box: RefObject<HTMLInputElement | null>) {
   const { replace } = useRouter();
   const [text, setText] = useState('');
   const [debounced, setDebounced] = useState('');
   const [ready, setReady] = useState(false);
 
   useLayoutEffect(() => {
-    const initial = addressQuery();
+    const initial = box.current?.value || addressQuery();
     setText(initial);
     setDebounced(initial);
     setReady(true);
-  }, []);
+  }, [box]);
 
   useEffect(() => {
     if (text === debounced) return;

@@ -7,10 +7,14 @@ import { cn } from '../ui/cn.ts';
 
 /** Row height of every song list (docs/look-and-feel.md: 56–64 px). */
 export const SONG_ROW_HEIGHT = 60;
+/** Rows with a second subtitle line (search: artist, then album) take the top of that range. */
+export const SONG_ROW_TALL_HEIGHT = 64;
 
 export interface SongRowProps {
   song: Pick<SongDto, 'title' | 'artworkUrl' | 'duration' | 'audioUrl'>;
   subtitle: string;
+  /** A second muted line (search: the album), so neither line cuts the other short. */
+  detail?: string | null;
   /** This row's song is the one in the player. */
   current: boolean;
   onPlay: () => void;
@@ -19,7 +23,7 @@ export interface SongRowProps {
 }
 
 /** A song in a list: artwork, title, muted subtitle, the offline badge, duration; the whole row plays it. */
-export function SongRow({ song, subtitle, current, onPlay, trailing }: SongRowProps) {
+export function SongRow({ song, subtitle, detail, current, onPlay, trailing }: SongRowProps) {
   return (
     <div className={cn('group flex h-full items-center gap-1 rounded-md pr-1 hover:bg-muted', current && 'bg-accent-soft/60')}>
       <button
@@ -30,8 +34,9 @@ export function SongRow({ song, subtitle, current, onPlay, trailing }: SongRowPr
       >
         <Artwork url={song.artworkUrl} className="h-11 w-11 text-lg" />
         <span className="min-w-0 flex-1">
-          <span className={cn('block truncate font-medium', current && 'text-accent-text')}>{song.title}</span>
-          {subtitle ? <span className="block truncate text-sm text-muted-foreground">{subtitle}</span> : null}
+          <span className={cn('block truncate font-medium', detail && 'leading-5', current && 'text-accent-text')}>{song.title}</span>
+          {subtitle ? <span className={cn('block truncate text-sm text-muted-foreground', detail && 'leading-[18px]')}>{subtitle}</span> : null}
+          {detail ? <span className="block truncate text-sm leading-[18px] text-muted-foreground">{detail}</span> : null}
         </span>
         {current ? <span aria-label="Now playing" className="i-lucide-audio-lines text-lg text-accent-text" /> : null}
         <OfflineBadge audioUrl={song.audioUrl} />

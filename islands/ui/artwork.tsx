@@ -1,8 +1,11 @@
 import { cn } from './cn.ts';
 
-/** Square artwork, or the soft gradient placeholder with a music icon (docs/look-and-feel.md). */
+/**
+ * Square artwork, or the soft gradient placeholder with a music icon (docs/look-and-feel.md).
+ * Callers size it by class; until the image arrives the box shows the muted colour, never a gap.
+ */
 export function Artwork({ url, className, alt = '' }: { url: string | null; className?: string; alt?: string }) {
-  if (url) return <img src={url} alt={alt} loading="lazy" decoding="async" className={cn('shrink-0 rounded-md object-cover', className)} />;
+  if (url) return <img src={url} alt={alt} loading="lazy" decoding="async" className={cn('shrink-0 rounded-md bg-muted object-cover', className)} />;
   return (
     <div data-testid="artwork-placeholder" aria-hidden="true" className={cn('flex shrink-0 items-center justify-center rounded-md bg-gradient-to-br from-accent-soft to-muted text-accent-text', className)}>
       <span className="i-lucide-music text-[1.25em]" />

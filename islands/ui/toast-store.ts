@@ -4,7 +4,8 @@ export interface Toast {
   id: number;
   title: string;
   description?: string;
-  variant?: 'default' | 'destructive';
+  /** 'info' tells something is already so (not an error); 'destructive' is a failure. */
+  variant?: 'default' | 'info' | 'destructive';
 }
 
 interface ToastState {

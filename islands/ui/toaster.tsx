@@ -3,6 +3,12 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { cn } from './cn.ts';
 import { SWIPE_DISMISS_PX, TOAST_DURATION_MS, useToastStore } from './toast-store.ts';
 
+const TOAST_ICONS = {
+  default: 'i-lucide-circle-check text-accent-text',
+  info: 'i-lucide-info text-accent-text',
+  destructive: 'i-lucide-circle-alert',
+} as const;
+
 /**
  * The notification area (docs/product.md): one toast at a time (a new one replaces it),
  * 5 s, a close button, swipe right 50 px to dismiss, F8 focuses the area. Radix Toast does
@@ -18,6 +24,7 @@ export function Toaster() {
         <ToastPrimitive.Root
           key={current.id}
           data-testid="toast"
+          data-variant={current.variant ?? 'default'}
           type={destructive ? 'foreground' : 'background'}
           onOpenChange={(open) => !open && dismiss(current.id)}
           className={cn(
@@ -25,7 +32,7 @@ export function Toaster() {
             destructive ? 'border-destructive bg-destructive text-destructive-foreground' : 'border-border bg-surface text-foreground',
           )}
         >
-          <span aria-hidden="true" className={cn(destructive ? 'i-lucide-circle-alert' : 'i-lucide-circle-check text-accent-text', 'mt-0.5 text-lg')} />
+          <span aria-hidden="true" className={cn(TOAST_ICONS[current.variant ?? 'default'], 'mt-0.5 text-lg')} />
           <div className="grid min-w-0 gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{current.title}</ToastPrimitive.Title>
             {current.description ? <ToastPrimitive.Description className="break-words text-sm opacity-90">{current.description}</ToastPrimitive.Description> : null}

@@ -8,13 +8,14 @@ import {
   createPlaylist,
   getPlaylist,
   getPlaylistSongs,
+  listMyPlaylistIdsWithSong,
   listMyPlaylists,
   renamePlaylist,
   trashPlaylist,
 } from '../../src/services/playlists/playlists.ts';
 import { signedInFirst } from '../gate.ts';
 import { idParams } from '../../src/shared/schemas/common.ts';
-import { addSongBody, entryParams, playlistListSchema, playlistNameBody, playlistSchema, reorderBody } from '../../src/shared/schemas/playlist.ts';
+import { addSongBody, containingParams, entryParams, playlistIdsSchema, playlistListSchema, playlistNameBody, playlistSchema, reorderBody } from '../../src/shared/schemas/playlist.ts';
 import { songListSchema } from '../../src/shared/schemas/song.ts';
 
 const playlistId = (raw: string) => parseId(raw, PLAYLIST_NOT_FOUND);
@@ -34,6 +35,11 @@ export function playlistRoutes(ctx: AppContext) {
       },
       { ...member, body: playlistNameBody, response: { 201: playlistSchema } },
     )
+    .get('/containing/:songId', ({ params, user }) => listMyPlaylistIdsWithSong(ctx.db, user, parseId(params.songId, SONG_NOT_FOUND)), {
+      ...member,
+      params: containingParams,
+      response: playlistIdsSchema,
+    })
     .get('/:id', ({ params }) => getPlaylist(ctx.db, playlistId(params.id)), {
       ...member,
       params: idParams,

@@ -81,6 +81,23 @@ describe('songs of a playlist', () => {
     expect((await server.request(path, { method: 'POST', json: { songId: 'x' }, cookie: owner })).status).toBe(400);
   });
 
+  test('containing: the ids of your own live playlists that already hold the song', async () => {
+    const song = insertSong(server.db, { title: 'Held' });
+    const elsewhere = insertSong(server.db, { title: 'Elsewhere' });
+    const first = insertPlaylist(server.db, { userId: ownerId }, [elsewhere.id, song.id]);
+    insertPlaylist(server.db, { userId: ownerId }, [elsewhere.id]);
+    const third = insertPlaylist(server.db, { userId: ownerId }, [song.id]);
+    insertPlaylist(server.db, { userId: ownerId, deletedAt: new Date() }, [song.id]);
+    insertPlaylist(server.db, { userId: findUserByUsername(server.db, 'pl-admin')!.id }, [song.id]);
+    const answer = await server.request(`/api/playlists/containing/${song.id}`, { cookie: owner });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ playlistIds: [first.id, third.id] });
+    expect(await (await server.request('/api/playlists/containing/999999', { cookie: owner })).json()).toEqual({ playlistIds: [] });
+    const bad = await server.request('/api/playlists/containing/abc', { cookie: owner });
+    expect([bad.status, await bad.json()]).toEqual([404, { error: 'Song not found' }]);
+    expect((await server.request(`/api/playlists/containing/${song.id}`)).status).toBe(401);
+  });
+
   test('remove and reorder', async () => {
     const songs = ['A', 'B', 'C'].map((title) => insertSong(server.db, { title }));
     const hidden = insertSong(server.db, { title: 'H', status: 'pending' });

@@ -160,6 +160,23 @@ describe('album detail', () => {
     await context.close();
   });
 
+  test('on a phone the header shows a 20-character album name whole, beside its controls', async () => {
+    const named = await createAlbum(server, adminCookie, 'Grandmas Kitchen Sng');
+    for (const theme of ['light', 'dark'] as const) {
+      const { page, problems, context } = await open(adminCookie, `/album/${named.id}`, { viewport: PHONE, theme });
+      const heading = page.getByRole('heading', { level: 1, name: 'Grandmas Kitchen Sng' });
+      await heading.waitFor();
+      // Neither cut on its line nor clamped away: all of it is drawn, and it stays in the first row.
+      expect(await heading.evaluate((h) => [h.scrollWidth <= h.clientWidth, h.scrollHeight <= h.clientHeight])).toEqual([true, true]);
+      const box = (await heading.boundingBox())!;
+      const back = (await page.getByRole('link', { name: 'Back' }).boundingBox())!;
+      expect(box.y).toBeLessThan(back.y + back.height);
+      expect(await checkLayout(page)).toEqual(CLEAN_LAYOUT);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
   test('Play starts the first song and a row plays its song, both within the album', async () => {
     const { page, problems, context } = await open(kidCookie, `/album/${bedtime.id}`);
     const bar = page.getByRole('region', { name: 'Player' });

@@ -93,6 +93,25 @@ describe('app routes', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  test('the wide sidebar: a member gets Account (no Settings dead end), an admin keeps Settings', async () => {
+    const member = await signIn('kiddo', 'crayons99');
+    const memberNav = member.page.getByRole('navigation', { name: 'Sidebar' });
+    expect(await memberNav.getByRole('link').allInnerTexts()).toEqual(['Library', 'Playlists', 'Albums', 'Account']);
+    await memberNav.getByRole('link', { name: 'Account' }).click();
+    await member.page.getByRole('heading', { name: 'Account' }).waitFor();
+    expect(new URL(member.page.url()).pathname).toBe('/account');
+    expect(await memberNav.getByRole('link', { name: 'Account' }).getAttribute('aria-current')).toBe('page');
+    expect(await member.page.getByText('Access Denied').count()).toBe(0);
+    expect(member.problems).toEqual([]);
+    await member.context.close();
+
+    const admin = await signIn('mum', 'lullaby99');
+    const adminNav = admin.page.getByRole('navigation', { name: 'Sidebar' });
+    expect(await adminNav.getByRole('link').allInnerTexts()).toEqual(['Library', 'Playlists', 'Albums', 'Settings']);
+    expect(admin.problems).toEqual([]);
+    await admin.context.close();
+  });
 });
 
 describe('the player seam', () => {

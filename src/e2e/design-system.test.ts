@@ -227,11 +227,11 @@ describe('toasts and keyboard', () => {
   });
 
   test('a dialog traps focus, Tab cycles inside it, Escape closes it', async () => {
-    const { page, context } = await openPage(browser, { viewport: { width: 390, height: 844 } });
-    await visit(page, '/share');
-    await page.getByTestId('file-input').setInputFiles({ name: 'hello.wav', mimeType: 'audio/wav', buffer: await Bun.file('media/testdata/tone.wav').bytes().then(Buffer.from) });
-    await page.getByRole('button', { name: 'Create Share Link' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Save to Your Library' });
+    const context = await contextFor({ width: 390, height: 844 }, 'light', kidCookie);
+    const page = await context.newPage();
+    await visit(page, '/playlists');
+    await page.getByRole('button', { name: 'Create Playlist' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Create Playlist' });
     await dialog.waitFor();
     const focusedInDialog = () => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null);
     expect(await focusedInDialog()).toBe(true);
@@ -241,7 +241,7 @@ describe('toasts and keyboard', () => {
     }
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    await page.getByText('Share Link Created!').waitFor();
+    await page.getByRole('heading', { name: 'Playlists', level: 1 }).waitFor();
     await context.close();
   });
 });

@@ -22,6 +22,7 @@ beforeAll(async () => {
   kid = await server.signUp('kiddo', { password: 'crayons99' });
   bedtime = await uploadSong(server, admin, 'tagged.mp3', { title: 'Bedtime' });
   await uploadSong(server, admin, 'tone.ogg', { title: 'Morning', artist: 'Grandpa Joe' });
+  await uploadSong(server, admin, 'tone.wav', { title: 'Lullaby' });
   family = await createPlaylist(server, admin, 'Family Mix', [bedtime.id]);
   browser = await sharedBrowser();
 });
@@ -42,6 +43,15 @@ async function openAddDialog(page: Page, title: string) {
 async function playlistSongs(cookie: string, id: number): Promise<string[]> {
   const response = await server.request(`/api/playlists/${id}/songs`, { cookie });
   return ((await response.json()) as SongDto[]).map((song) => song.title);
+}
+
+/** The statuses of the page's adds to a playlist, as they come back. */
+function trackAdds(page: Page): number[] {
+  const statuses: number[] = [];
+  page.on('response', (response) => {
+    if (response.request().method() === 'POST' && /\/api\/playlists\/\d+\/songs$/.test(response.url())) statuses.push(response.status());
+  });
+  return statuses;
 }
 
 async function close({ context, problems }: SignedInPage, allowed: RegExp[] = []) {
@@ -118,14 +128,37 @@ describe('Add to Playlist from the library', () => {
     await close(opened, [/Failed to load resource/]);
   });
 
+  test('a playlist already holding the song is marked, and a tap says so kindly, also when the server is the one to know', async () => {
+    const opened = await openSignedIn(browser, server, admin, '/', { viewport: PHONE });
+    const { page } = opened;
+    const sent = trackAdds(page);
+    // Bedtime is already in Family Mix: marked, and a tap is an info toast, not an error.
+    let dialog = await openAddDialog(page, 'Bedtime');
+    const mix = dialog.getByRole('list', { name: 'Playlists' }).getByRole('button', { name: /Family Mix/ });
+    await mix.getByText('Already added').waitFor();
+    await mix.click();
+    await expectToast(page, 'Already in this playlist', '"Bedtime" is already in "Family Mix"');
+    expect(await page.getByTestId('toast').getAttribute('data-variant')).toBe('info');
+    expect(sent).toEqual([]);
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await checkLayout(page)).toEqual(CLEAN_LAYOUT);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    // The song lands in the playlist elsewhere while the dialog shows it free: the server's 409 is kind too.
+    await page.route('**/api/playlists/containing/*', (route) => route.fulfill({ json: { playlistIds: [] } }));
+    dialog = await openAddDialog(page, 'Bedtime');
+    await dialog.getByRole('button', { name: /Family Mix/ }).click();
+    await expectToast(page, 'Already in this playlist', '"Bedtime" is already in "Family Mix"');
+    expect(await page.getByTestId('toast').getAttribute('data-variant')).toBe('info');
+    expect(sent).toEqual([409]);
+    expect(await playlistSongs(admin, family.id)).toEqual(['Bedtime', 'Morning']);
+    await close(opened, [/409/]);
+  });
+
   test('errors: the server message, or the fallback when the connection drops', async () => {
     const opened = await openSignedIn(browser, server, admin, '/');
     const { page } = opened;
-    // The server refuses: Bedtime is already in Family Mix.
     let dialog = await openAddDialog(page, 'Bedtime');
-    await dialog.getByRole('button', { name: /Family Mix/ }).click();
-    await expectToast(page, 'Error', 'This song is already in the playlist');
-    expect(await dialog.isVisible()).toBe(true);
     // The server refuses a name that is too long, with its own words.
     await dialog.getByRole('button', { name: 'Create New Playlist' }).click();
     await dialog.getByPlaceholder('Playlist name').fill('x'.repeat(201));
@@ -135,7 +168,7 @@ describe('Add to Playlist from the library', () => {
     await dialog.waitFor({ state: 'hidden' });
     // The connection drops: the product's fallback texts.
     await page.route('**/api/playlists/*/songs', (route) => route.abort());
-    dialog = await openAddDialog(page, 'Morning');
+    dialog = await openAddDialog(page, 'Lullaby');
     await dialog.getByRole('button', { name: /Family Mix/ }).click();
     await expectToast(page, 'Error', 'Failed to add song to playlist');
     await page.route('**/api/playlists', (route) => (route.request().method() === 'POST' ? route.abort() : route.continue()));

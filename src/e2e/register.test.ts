@@ -42,10 +42,10 @@ describe('registration', () => {
     await waitForHydration(page);
     await page.getByTestId('file-input').setInputFiles(join(TESTDATA, 'tagged.mp3'));
     await page.getByRole('button', { name: 'Create Share Link' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Save to Your Library' });
-    await dialog.getByText('Ask an admin of this Hearth for an account, then log in to keep your music in the family library.').waitFor();
-    expect(await dialog.getByRole('link', { name: 'Create Account' }).count()).toBe(0);
-    expect(await dialog.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    const invite = page.getByRole('region', { name: 'Save to Your Library' });
+    await invite.getByText('Ask an admin of this Hearth for an account, then log in to keep your music in the family library.').waitFor();
+    expect(await invite.getByRole('link', { name: 'Create Account' }).count()).toBe(0);
+    expect(await invite.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
     await context.close();
   });
 
@@ -64,7 +64,7 @@ describe('registration', () => {
     await waitForHydration(page);
     await page.getByTestId('file-input').setInputFiles(join(TESTDATA, 'tagged.mp3'));
     await page.getByRole('button', { name: 'Create Share Link' }).click();
-    await page.getByRole('dialog', { name: 'Save to Your Library' }).getByRole('link', { name: 'Create Account' }).click();
+    await page.getByRole('region', { name: 'Save to Your Library' }).getByRole('link', { name: 'Create Account' }).click();
     await page.waitForURL(`${server.url}/login?create=1`);
     await waitForHydration(page);
     await page.getByRole('heading', { name: 'Create Account' }).waitFor();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
+import { openPage, releaseBrowser, sharedBrowser, waitForHydration } from '../testing/browser.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { createAlbum, uploadSong } from './seed.ts';
@@ -26,6 +26,8 @@ beforeAll(async () => {
     artist: 'Grandma Rose and the Kitchen Choir of Upper Puddleton',
     albumId: album.id,
   });
+  const kitchen = await createAlbum(server, admin, 'Kitchen Table Songs');
+  await uploadSong(server, admin, 'tagged.mp3', { title: 'Porridge Song', artist: 'Grandma Rose and the Kitchen Choir of Upper Puddleton', albumId: kitchen.id });
   browser = await sharedBrowser();
 });
 
@@ -157,6 +159,37 @@ describe('search', () => {
     await close(opened);
   });
 
+  test('what is typed before hydration is kept: the whole word is searched', async () => {
+    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    const [name, value] = kid.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: server.url }]);
+    // The client bundles wait until the word is typed, so it surely lands before hydration.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/**/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(server.url + '/search', { waitUntil: 'commit' });
+    await box(page).waitFor();
+    // The server's box carries autofocus: keys go to it before any script runs.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('placeholder') === 'Search music...');
+    await page.keyboard.type('lullaby');
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    release();
+    await waitForHydration(page);
+    expect(await box(page).inputValue()).toBe('lullaby');
+    await page.getByRole('heading', { name: 'Music 2' }).waitFor();
+    await page.waitForFunction(() => window.location.search === '?q=lullaby');
+    expect(await box(page).inputValue()).toBe('lullaby');
+    // Typing on after hydration continues the same text.
+    await page.keyboard.type(' moon');
+    await page.getByRole('heading', { name: 'Music 1' }).waitFor();
+    expect(await box(page).inputValue()).toBe('lullaby moon');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test("hits have the song menu: Add to Playlist and Share", async () => {
     const opened = await openSignedIn(browser, server, kid, '/search?q=morning');
     const { page } = opened;
@@ -168,6 +201,47 @@ describe('search', () => {
     await page.getByRole('button', { name: 'Copied!' }).click();
     await page.getByRole('menuitem', { name: 'Add to Playlist' }).click();
     await page.getByRole('dialog', { name: 'Add to Playlist' }).getByText('No playlists yet').waitFor();
+    await close(opened);
+  });
+});
+
+describe('looks', () => {
+  test('at 390 px a hit shows its album whole on its own line, even under a long artist', async () => {
+    const opened = await openSignedIn(browser, server, kid, '/search?q=porridge', { viewport: PHONE });
+    const { page } = opened;
+    const hit = results(page).getByRole('button', { name: /^Porridge Song/ });
+    const album = hit.getByText('Kitchen Table Songs', { exact: true });
+    await album.waitFor();
+    expect(await album.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await hit.getByText('Grandma Rose and the Kitchen Choir of Upper Puddleton', { exact: true }).count()).toBe(1);
+    expect(await checkLayout(page)).toEqual(CLEAN_LAYOUT);
+    await close(opened);
+  });
+
+  test('artwork has its final size and a colour before its image arrives', async () => {
+    const opened = await openSignedIn(browser, server, kid, '/search', { viewport: PHONE });
+    const { page } = opened;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/objects/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await box(page).fill('porridge');
+    const art = results(page).getByRole('button', { name: /^Porridge Song/ }).locator('img');
+    await art.waitFor();
+    const before = await art.evaluate((img: HTMLImageElement) => ({
+      loaded: img.complete && img.naturalWidth > 0,
+      width: img.getBoundingClientRect().width,
+      height: img.getBoundingClientRect().height,
+      background: getComputedStyle(img).backgroundColor,
+    }));
+    expect(before).toMatchObject({ loaded: false, width: 44, height: 44 });
+    expect(before.background).not.toMatch(/^(transparent|rgba\(0, 0, 0, 0\))$/);
+    release();
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('ul[aria-label="Results"] img')].every((img) => img.complete && img.naturalWidth > 0));
+    const after = (await art.boundingBox())!;
+    expect([after.width, after.height]).toEqual([44, 44]);
     await close(opened);
   });
 });

@@ -47,13 +47,13 @@ test('a guest turns a file into a link that plays in a fresh browser', async () 
   release();
 
   await page.getByText('Share Link Created!').waitFor();
-  const dialog = page.getByRole('dialog', { name: 'Save to Your Library' });
-  await dialog.waitFor();
+  const invite = page.getByRole('region', { name: 'Save to Your Library' });
+  await invite.waitFor();
   // Registration is closed by default: no Create Account dead end, but who creates accounts.
-  expect(await dialog.getByRole('link', { name: 'Create Account' }).count()).toBe(0);
-  await dialog.getByText('Ask an admin of this Hearth for an account').waitFor();
-  await dialog.getByRole('button', { name: 'Maybe Later' }).click();
-  await dialog.waitFor({ state: 'detached' });
+  expect(await invite.getByRole('link', { name: 'Create Account' }).count()).toBe(0);
+  await invite.getByText('Ask an admin of this Hearth for an account').waitFor();
+  await invite.getByRole('button', { name: 'Maybe Later' }).click();
+  await invite.waitFor({ state: 'detached' });
   const link = await page.getByLabel('Share link').inputValue();
   expect(link).toMatch(new RegExp(`^${server.url}/share/[A-Za-z0-9_-]{16,}$`));
   await page.getByRole('button', { name: 'Copy' }).click();
@@ -105,3 +105,30 @@ test('an admin chooses the link expiry; a rejected file shows the server message
   expect(problems.filter((p) => !p.includes('415'))).toEqual([]);
   await context.close();
 });
+
+for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+  test(`at ${viewport.width} px the guests' invite sits below the new link: the link and Copy stay uncovered`, async () => {
+    const { page, problems, context } = await openPage(browser, { viewport });
+    await page.goto(server.url + '/share');
+    await waitForHydration(page);
+    await page.getByTestId('file-input').setInputFiles(join(TESTDATA, 'tone.ogg'));
+    await page.getByRole('button', { name: 'Create Share Link' }).click();
+    const invite = page.getByRole('region', { name: 'Save to Your Library' });
+    await invite.waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    const link = page.getByLabel('Share link');
+    const copy = page.getByRole('button', { name: 'Copy' });
+    // Nothing lies over them: the topmost element at each centre is the control itself.
+    for (const control of [link, copy]) {
+      expect(await control.isVisible()).toBe(true);
+      const box = (await control.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      expect(await control.evaluate((el, [x, y]) => el.contains(document.elementFromPoint(x!, y!)), [box.x + box.width / 2, box.y + box.height / 2])).toBe(true);
+    }
+    expect((await invite.boundingBox())!.y).toBeGreaterThanOrEqual((await copy.boundingBox())!.y + (await copy.boundingBox())!.height);
+    await copy.click();
+    await page.getByRole('button', { name: 'Copied!' }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+}

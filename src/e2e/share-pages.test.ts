@@ -150,6 +150,40 @@ describe('album and playlist share pages', () => {
     await context.close();
   });
 
+  test('at 1280×800 the track list stands beside the cover, its first rows above the fold; on a phone below it', async () => {
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      const { page, problems, context } = await openPage(browser, { viewport });
+      // The cover is held back: its box already has its final size and a colour.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/objects/**', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${server.url}/share/album/${album.shareId}`, { waitUntil: 'commit' });
+      const cover = page.locator('main img').first();
+      await cover.waitFor();
+      const placeholder = await cover.evaluate((img) => ({ width: img.getBoundingClientRect().width, background: getComputedStyle(img).backgroundColor }));
+      expect(placeholder.width).toBe(320);
+      expect(placeholder.background).not.toMatch(/^(transparent|rgba\(0, 0, 0, 0\))$/);
+      release();
+      await waitForHydration(page);
+      const art = (await cover.boundingBox())!;
+      const list = (await page.locator('ol').boundingBox())!;
+      const rows = page.locator('ol li');
+      const last = (await rows.last().boundingBox())!;
+      if (viewport.width >= 1024) {
+        expect(list.x).toBeGreaterThanOrEqual(art.x + art.width);
+        expect(list.y).toBeLessThan(art.y + art.height);
+        expect(last.y + last.height).toBeLessThanOrEqual(viewport.height);
+      } else {
+        expect(list.y).toBeGreaterThanOrEqual(art.y + art.height);
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
   test('tapping a playlist track plays it and highlights it', async () => {
     const { page, problems, context } = await openPage(browser);
     await page.goto(`${server.url}/share/playlist/${playlist.shareId}`);

@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test';
-import { APP_ROUTES, NAV_ROUTES, isNavActive, matchAppRoute } from './app-routes.ts';
+import { APP_ROUTES, NAV_ROUTES, isNavActive, matchAppRoute, navRoutesFor } from './app-routes.ts';
 
 test('every signed-in address of docs/product.md maps to one view', () => {
   const cases: [string, string, Record<string, string>][] = [
@@ -34,6 +34,13 @@ test('navigation is Library, Playlists, Albums, Settings; the tab bar drops Sett
   expect(NAV_ROUTES.map((r) => r.nav.label)).toEqual(['Library', 'Playlists', 'Albums', 'Settings']);
   expect(NAV_ROUTES.filter((r) => r.nav.tab).map((r) => r.nav.label)).toEqual(['Library', 'Playlists', 'Albums']);
   expect(APP_ROUTES.filter((r) => r.adminOnly).map((r) => r.pattern)).toEqual(['/admin', '/admin/albums', '/admin/deleted', '/admin/settings']);
+});
+
+test('a member is offered Account where an admin is offered Settings', () => {
+  expect(navRoutesFor(true).map((r) => r.nav.label)).toEqual(['Library', 'Playlists', 'Albums', 'Settings']);
+  const member = navRoutesFor(false);
+  expect(member.map((r) => [r.nav.label, r.pattern])).toEqual([['Library', '/'], ['Playlists', '/playlists'], ['Albums', '/albums'], ['Account', '/account']]);
+  expect(isNavActive(member[3]!, '/account')).toBe(true);
 });
 
 test('an entry is active on its route and its sub-addresses only', () => {

@@ -33,6 +33,8 @@ export interface AppRoute {
   title: string;
   /** The navigation entry this row is (sidebar order is table order). */
   nav?: NavEntry;
+  /** For members who are not admins: this row's entry takes the place of the admin-only ones. */
+  memberNav?: NavEntry;
   /** The navigation entry marked active while this row shows (its own, or a parent's). */
   section?: AppView;
   adminOnly?: boolean;
@@ -59,7 +61,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { pattern: '/admin/deleted', view: 'admin', title: 'Deleted - Admin', adminOnly: true, adminTab: { id: 'deleted', label: 'Deleted', icon: 'i-lucide-trash-2', catalogue: 3 } },
   { pattern: '/admin/settings', view: 'admin', title: 'Settings - Admin', adminOnly: true, adminTab: { id: 'settings', label: 'Settings', icon: 'i-lucide-settings' } },
   { pattern: '/search', view: 'search', title: 'Search' },
-  { pattern: '/account', view: 'account', title: 'Account' },
+  { pattern: '/account', view: 'account', title: 'Account', memberNav: { label: 'Account', icon: 'i-lucide-user-round-cog', tab: false } },
   // Linked from the Library's header; the navigation itself keeps its four entries.
   { pattern: '/favourites', view: 'favourites', title: 'Favourites', section: 'library' },
   { pattern: '/recently-played', view: 'recent', title: 'Recently played', section: 'library' },
@@ -106,6 +108,15 @@ export function matchAppRoute(path: string): RouteMatch | null {
 
 /** Navigation entries in order; `tab` ones also form the bottom tab bar. */
 export const NAV_ROUTES = APP_ROUTES.filter((route): route is AppRoute & { nav: NavEntry } => route.nav !== undefined);
+
+export type NavRoute = (typeof NAV_ROUTES)[number];
+
+const MEMBER_NAV_ROUTES: NavRoute[] = APP_ROUTES.flatMap((route) => (route.memberNav ? [{ ...route, nav: route.memberNav }] : []));
+
+/** The entries this user is offered: a member gets Account where an admin gets Settings (a dead end for them). */
+export function navRoutesFor(isAdmin: boolean): NavRoute[] {
+  return NAV_ROUTES.flatMap((route) => (isAdmin || !route.adminOnly ? [route] : MEMBER_NAV_ROUTES));
+}
 
 /** The href of a navigation entry (its pattern: entries never have params). */
 export const navHref = (route: AppRoute) => route.pattern;

@@ -8,17 +8,29 @@ export const playlistPaths = {
   one: (id: string | number) => `/api/playlists/${encodeURIComponent(id)}`,
   songs: (id: string | number) => `/api/playlists/${encodeURIComponent(id)}/songs`,
   song: (id: string | number, songId: number) => `/api/playlists/${encodeURIComponent(id)}/songs/${songId}`,
+  containing: (songId: number) => `/api/playlists/containing/${songId}`,
 };
 
 export const playlistKeys = {
   list: ['playlists'] as const,
   one: (id: string) => ['playlists', id] as const,
   songs: (id: string) => ['playlists', id, 'songs'] as const,
+  containing: (songId: number) => ['playlists', 'containing', songId] as const,
 };
 
 /** The signed-in user's own playlists (in the add dialog only while it is open). */
 export function usePlaylists(enabled = true) {
   return useQuery({ queryKey: playlistKeys.list, queryFn: () => apiRequest(playlistPaths.list, { expect: 'playlists' }), enabled });
+}
+
+/** The ids of the user's playlists that already hold this song (the add dialog marks them). */
+export function usePlaylistIdsWithSong(songId: number) {
+  // Forgotten as soon as the dialog closes: a removal elsewhere must not leave a stale mark.
+  return useQuery({
+    queryKey: playlistKeys.containing(songId),
+    queryFn: () => apiRequest(playlistPaths.containing(songId), { expect: 'playlistIds' }),
+    gcTime: 0,
+  });
 }
 
 export function usePlaylist(id: string) {

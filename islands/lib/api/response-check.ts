@@ -3,7 +3,7 @@ import { accountListSchema, accountSchema } from '../../../src/shared/schemas/ac
 import { albumListSchema, albumSchema } from '../../../src/shared/schemas/album.ts';
 import { appPasswordListSchema, newAppPasswordSchema } from '../../../src/shared/schemas/app-password.ts';
 import { recentPlayListSchema } from '../../../src/shared/schemas/listening.ts';
-import { playlistListSchema, playlistSchema } from '../../../src/shared/schemas/playlist.ts';
+import { playlistIdsSchema, playlistListSchema, playlistSchema } from '../../../src/shared/schemas/playlist.ts';
 import { searchResultSchema } from '../../../src/shared/schemas/search.ts';
 import { settingsSchema } from '../../../src/shared/schemas/settings.ts';
 import { tempShareSchema } from '../../../src/shared/schemas/share.ts';
@@ -27,6 +27,7 @@ export const RESPONSE_SCHEMAS = {
   recentPlays: recentPlayListSchema,
   playlist: playlistSchema,
   playlists: playlistListSchema,
+  playlistIds: playlistIdsSchema,
   searchResult: searchResultSchema,
   settings: settingsSchema,
   tempShare: tempShareSchema,

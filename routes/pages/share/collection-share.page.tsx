@@ -38,7 +38,7 @@ function CollectionShare({ collection }: { collection: Collection }) {
   );
   return (
     <Document title={`${collection.name} - Hearth`} description={description} head={head}>
-      <ShareLayout artworkUrl={collection.artworkUrl} alt={collection.name}>
+      <ShareLayout artworkUrl={collection.artworkUrl} alt={collection.name} beside>
         <h1 className="w-full truncate text-center text-xl font-bold md:text-2xl">{collection.name}</h1>
         {count > 0 ? (
           <SharePlayer tracks={collection.songs.map(toTrack)} withTrackList context={collection.kind} />

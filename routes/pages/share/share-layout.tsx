@@ -12,13 +12,29 @@ export function PoweredBy() {
   );
 }
 
-/** The share pages' frame: artwork first, then heading and player, then the footer. */
-export function ShareLayout({ artworkUrl, alt, children }: { artworkUrl: string | null; alt: string; children: ReactNode }) {
+/**
+ * The share pages' frame: artwork first, then heading and player, then the footer. With
+ * `beside`, from 1024 px the heading, player and track list stand beside the cover, so the
+ * list starts above the fold.
+ */
+export function ShareLayout({ artworkUrl, alt, beside = false, children }: { artworkUrl: string | null; alt: string; beside?: boolean; children: ReactNode }) {
+  const artwork = <Artwork url={artworkUrl} alt={alt} className="aspect-square w-full max-w-[20rem] rounded-xl text-7xl shadow-xl" />;
+  if (!beside) {
+    return (
+      <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col items-center gap-6 px-5 pb-6 pt-8">
+        {artwork}
+        {children}
+        <PoweredBy />
+      </main>
+    );
+  }
   return (
-    <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col items-center gap-6 px-5 pb-6 pt-8">
-      <Artwork url={artworkUrl} alt={alt} className="aspect-square w-full max-w-[20rem] rounded-xl text-7xl shadow-xl" />
-      {children}
-      <PoweredBy />
+    <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col items-center gap-6 px-5 pb-6 pt-8 lg:grid lg:max-w-5xl lg:grid-cols-[20rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:items-start lg:gap-x-12 lg:px-8 lg:pt-16">
+      {artwork}
+      <div className="flex w-full min-w-0 flex-col items-center gap-6">{children}</div>
+      <div className="mt-auto flex justify-center lg:col-span-2 lg:self-end">
+        <PoweredBy />
+      </div>
     </main>
   );
 }

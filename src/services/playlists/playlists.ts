@@ -3,6 +3,7 @@ import {
   type PlaylistWithArtwork,
   findPlaylistById,
   insertPlaylistRow,
+  listPlaylistIdsOfUserWithSong,
   listPlaylistSongs,
   listPlaylistsOfUser,
   updatePlaylist,
@@ -23,6 +24,11 @@ const dto = ({ playlist, firstArtworkUrl }: PlaylistWithArtwork) => toPlaylistDt
 /** GET /api/playlists: your own, not trashed. */
 export function listMyPlaylists(db: Db, user: Actor): PlaylistDto[] {
   return listPlaylistsOfUser(db, user.id).map(dto);
+}
+
+/** GET /api/playlists/containing/:songId: which of your playlists already hold the song. */
+export function listMyPlaylistIdsWithSong(db: Db, user: Actor, songId: number): { playlistIds: number[] } {
+  return { playlistIds: listPlaylistIdsOfUserWithSong(db, user.id, songId) };
 }
 
 /** Any signed-in family member may open a playlist by link (docs/architecture.md). */

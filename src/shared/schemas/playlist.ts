@@ -15,6 +15,13 @@ export type PlaylistDto = Static<typeof playlistSchema>;
 
 export const playlistListSchema = Type.Array(playlistSchema);
 
+/** `GET /api/playlists/containing/:songId`: the ids of your playlists that hold the song. */
+export const playlistIdsSchema = Type.Object({ playlistIds: Type.Array(Type.Number()) });
+export type PlaylistIds = Static<typeof playlistIdsSchema>;
+
+/** `/api/playlists/containing/:songId`. */
+export const containingParams = Type.Object({ songId: Type.String() });
+
 /** `POST /api/playlists` and `PATCH /api/playlists/:id`. */
 export const playlistNameBody = Type.Object({ name: Type.String({ maxLength: 10_000 }) }, { error: 'name is required and must be text' });
 export type PlaylistName = Static<typeof playlistNameBody>;
