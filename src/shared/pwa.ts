@@ -9,6 +9,12 @@ export const API_CACHE = 'hearth-api-v1';
 /** Artwork seen while browsing (cleared at sign-out with the API copies). */
 export const IMAGE_CACHE = 'hearth-images-v1';
 
+/**
+ * Where the document's first inline script keeps the browser's install offer
+ * (`beforeinstallprompt`) when it comes before the app's modules run; the app takes it from there.
+ */
+export const EARLY_INSTALL_OFFER = '__hearthInstallOffer';
+
 /** The offline banner's texts (docs/product.md). */
 export const OFFLINE_BANNER_TEXT = "You're Offline - Cached content still available";
 export const BACK_ONLINE_TEXT = 'Back Online';
