@@ -20,25 +20,31 @@ async function download(url: string): Promise<string> {
 }
 
 /**
- * Every JS file a browser downloads on first load: the scripts and modulepreloads the HTML
- * names, the islands its Flight payload names, and their static imports, recursively.
+ * Every JS file a browser downloads on first load, with its code: the scripts and modulepreloads
+ * the HTML names, the islands its Flight payload names, and their static imports, recursively.
  * Dynamic `import()` targets are not followed: they load later, if at all.
  */
-export async function shippedJs(html: string, base: string): Promise<FirstLoad> {
+export async function firstLoadFiles(html: string, base: string): Promise<{ path: string; code: string }[]> {
   const pending = [...new Set(html.match(/\/assets\/[\w/.-]+\.js/g) ?? [])];
   const seen = new Set<string>();
-  const files: AssetSize[] = [];
+  const files: { path: string; code: string }[] = [];
   while (pending.length > 0) {
     const path = pending.pop()!;
     if (seen.has(path)) continue;
     seen.add(path);
     const code = await download(base + path);
-    files.push({ path, gzipBytes: gzipped(code) });
+    files.push({ path, code });
     for (const match of code.matchAll(/(?:from|import)\s*["']([^"']+\.js)["']/g)) {
       pending.push(new URL(match[1]!, base + path).pathname);
     }
   }
-  return summed(files);
+  return files;
+}
+
+/** The first-load JavaScript (see `firstLoadFiles`), each file gzipped. */
+export async function shippedJs(html: string, base: string): Promise<FirstLoad> {
+  const files = await firstLoadFiles(html, base);
+  return summed(files.map(({ path, code }) => ({ path, gzipBytes: gzipped(code) })));
 }
 
 /** The stylesheets the HTML links from /assets/ (design: exactly one), gzipped. */

@@ -36,6 +36,8 @@ const checked = () => (screen.getAllByRole('radio') as HTMLInputElement[]).find(
 
 test('a choice shows at once; of two quick choices the later stays, whatever order the answers come in', async () => {
   render(<AppShell user={user} initialPath="/account" />);
+  // The view is its own chunk: it shows once loaded.
+  await screen.findByLabelText('Show Album');
   expect(checked()).toBe('artist');
   // At once: not a tick later, when the cached user changes (meanwhile the old radio would be back).
   fireEvent.click(screen.getByLabelText('Show Album'));
@@ -55,7 +57,7 @@ test('a choice shows at once; of two quick choices the later stays, whatever ord
 
 test("a refusal puts the previous choice back and shows the server's message", async () => {
   render(<AppShell user={user} initialPath="/account" />);
-  fireEvent.click(screen.getByLabelText('Artist & Album'));
+  fireEvent.click(await screen.findByLabelText('Artist & Album'));
   await waitFor(() => expect(checked()).toBe('artist-album'));
   await act(async () => patches[0]!.refuse());
   await waitFor(() => expect(checked()).toBe('artist'));

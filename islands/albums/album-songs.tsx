@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { SongDto } from '../../src/shared/types.ts';
-import { AddToPlaylistDialog } from '../playlists/add-to-playlist-dialog.tsx';
+import { AddToPlaylistSlot } from '../playlists/add-to-playlist-slot.tsx';
 import { useCurrentTrack, usePlayer } from '../player/player-store.ts';
 import { SongMenu } from '../songs/song-menu.tsx';
 import { SONG_ROW_HEIGHT, SongRow } from '../songs/song-row.tsx';
@@ -28,7 +28,7 @@ export function AlbumSongs({ songs }: { songs: SongDto[] }) {
           </li>
         ))}
       </ul>
-      <AddToPlaylistDialog song={adding} onClose={() => setAdding(null)} />
+      <AddToPlaylistSlot song={adding} onClose={() => setAdding(null)} />
     </>
   );
 }

@@ -26,12 +26,13 @@ const song = (title: string, artist: string | null): SongDto =>
 
 test('navigates between routes in place and marks the active entry', async () => {
   render(<AppShell user={user} initialPath="/playlists" />);
-  expect(screen.getByRole('heading', { name: 'Playlists' })).toBeTruthy();
+  // Views but the library are their own chunks: each shows once loaded.
+  expect(await screen.findByRole('heading', { name: 'Playlists' })).toBeTruthy();
   const sidebar = screen.getByRole('navigation', { name: 'Sidebar' });
   const albums = sidebar.querySelector('a[href="/albums"]')!;
   await act(async () => fireEvent.click(albums));
   expect(window.location.pathname).toBe('/albums');
-  expect(screen.getByRole('heading', { name: 'Albums' })).toBeTruthy();
+  expect(await screen.findByRole('heading', { name: 'Albums' })).toBeTruthy();
   expect(albums.getAttribute('aria-current')).toBe('page');
   expect(sidebar.querySelector('a[href="/playlists"]')!.getAttribute('aria-current')).toBeNull();
   const tabs = screen.getByRole('navigation', { name: 'Tabs' });
@@ -63,7 +64,7 @@ test('the library shows its spinner, then songs with the preferred subtitle, or 
 
 test('the theme toggle switches the class on <html> and stores the choice', async () => {
   render(<AppShell user={user} initialPath="/search" />);
-  const toggle = screen.getByRole('button', { name: 'Toggle theme' });
+  const toggle = await screen.findByRole('button', { name: 'Toggle theme' });
   await act(async () => fireEvent.click(toggle));
   expect(document.documentElement.classList.contains('dark')).toBe(true);
   expect(localStorage.getItem('theme')).toBe('dark');

@@ -13,7 +13,7 @@ import { Button } from '../ui/button.tsx';
 import { Message } from '../ui/message.tsx';
 import { PageSpinner } from '../ui/spinner.tsx';
 import { Tooltip } from '../ui/tooltip.tsx';
-import { AddToPlaylistDialog } from '../playlists/add-to-playlist-dialog.tsx';
+import { AddToPlaylistSlot } from '../playlists/add-to-playlist-slot.tsx';
 import { SongMenu } from '../songs/song-menu.tsx';
 import { SONG_ROW_HEIGHT, SongRow } from '../songs/song-row.tsx';
 import { DisplayMenu } from './display-menu.tsx';
@@ -110,7 +110,7 @@ function SongList({ songs, preference }: { songs: SongDto[]; preference: Display
         );
       })}
     </ul>
-    <AddToPlaylistDialog song={adding} onClose={() => setAdding(null)} />
+    <AddToPlaylistSlot song={adding} onClose={() => setAdding(null)} />
     </>
   );
 }

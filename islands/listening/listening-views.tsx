@@ -5,7 +5,7 @@ import { BackButton } from '../app/back-button.tsx';
 import { PageHeader } from '../app/page-header.tsx';
 import type { ViewProps } from '../app/views.tsx';
 import { useFavourites, useRecentlyPlayed } from '../lib/api/listening.ts';
-import { AddToPlaylistDialog } from '../playlists/add-to-playlist-dialog.tsx';
+import { AddToPlaylistSlot } from '../playlists/add-to-playlist-slot.tsx';
 import { useCurrentTrack, usePlayer } from '../player/player-store.ts';
 import { SongMenu } from '../songs/song-menu.tsx';
 import { SONG_ROW_HEIGHT, SongRow } from '../songs/song-row.tsx';
@@ -34,7 +34,7 @@ function Songs({ songs, label }: { songs: SongDto[]; label: string }) {
           </li>
         ))}
       </ul>
-      <AddToPlaylistDialog song={adding} onClose={() => setAdding(null)} />
+      <AddToPlaylistSlot song={adding} onClose={() => setAdding(null)} />
     </>
   );
 }

@@ -1,6 +1,9 @@
+import { EARLY_INSTALL_OFFER } from '../../src/shared/pwa.ts';
+
 /**
  * The browser's offer to install (Chromium's `beforeinstallprompt`), caught from the first
- * moment: it can fire before any lazily loaded part exists. preventDefault keeps Chrome's own
+ * moment: it can fire before this module runs (then the document's head script kept it, see
+ * src/render/csp.ts) or before any lazily loaded part exists. preventDefault keeps Chrome's own
  * mini-infobar away, so the 'Install Hearth' card is the one prompt.
  */
 export interface InstallPromptEvent extends Event {
@@ -19,6 +22,9 @@ const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
 
 if (typeof window !== 'undefined') {
+  const early = window as unknown as Record<string, InstallOffer | undefined>;
+  offer = early[EARLY_INSTALL_OFFER] ?? null;
+  delete early[EARLY_INSTALL_OFFER];
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
     offer = { event: event as InstallPromptEvent, at: Date.now() };

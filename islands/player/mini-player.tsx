@@ -1,13 +1,16 @@
 import { cn } from '../ui/cn.ts';
 import { Artwork } from '../ui/artwork.tsx';
 import { Button } from '../ui/button.tsx';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { readLocal } from '../lib/local-setting.ts';
-import { FullPlayer } from './full-player.tsx';
+import { lazyPart } from '../lib/lazy-part.ts';
 import { usePlayerKeys } from './player-keys.ts';
 import { restorePlayer } from './player-persist.ts';
 import { VolumeControl } from './volume-control.tsx';
 import { useCurrentTrack, usePlayer } from './player-store.ts';
+
+// The full-screen player (with its dialog, seek slider and queue) loads when first opened.
+const fullPlayer = lazyPart(() => import('./full-player.tsx').then((module) => module.FullPlayer));
 
 /**
  * The bar along the bottom showing what plays: thumbnail, title, optional narrator or artist,
@@ -21,6 +24,8 @@ export function MiniPlayer() {
   // After a stop the bar fades out over 0.5 s before the song is cleared.
   const hiding = usePlayer((s) => s.hiding);
   const [expanded, setExpanded] = useState(false);
+  const [opened, setOpened] = useState(false);
+  if (expanded && !opened) setOpened(true);
   // The bar lives as long as the signed-in app, so the keyboard shortcuts live with it.
   usePlayerKeys(usePlayer);
   useEffect(() => {
@@ -60,7 +65,11 @@ export function MiniPlayer() {
           <span aria-hidden="true" className={cn(playing ? 'i-lucide-pause' : 'i-lucide-play', 'text-2xl')} />
         </Button>
       </div>
-      <FullPlayer open={expanded} onOpenChange={setExpanded} />
+      {opened ? (
+        <Suspense fallback={null}>
+          <fullPlayer.Component open={expanded} onOpenChange={setExpanded} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -1,6 +1,10 @@
+import { Suspense } from 'react';
+import { lazyPart } from '../lib/lazy-part.ts';
 import { cn } from '../ui/cn.ts';
-import { Slider } from '../ui/slider.tsx';
 import { usePlayer } from './player-store.ts';
+
+// The slider primitive is its own chunk: the bar first shows only once a song is chosen.
+const slider = lazyPart(() => import('../ui/slider.tsx').then((module) => module.Slider));
 
 /** A volume slider on wide screens (phones use their buttons), remembered across visits. */
 export function VolumeControl() {
@@ -10,7 +14,9 @@ export function VolumeControl() {
   return (
     <div data-testid="volume" className="hidden w-36 shrink-0 items-center gap-2 md:flex">
       <span aria-hidden="true" className={cn(icon, 'shrink-0 text-lg text-muted-foreground')} />
-      <Slider label="Volume" value={Math.round(volume * 100)} onChange={(v) => setVolume(v / 100)} />
+      <Suspense fallback={<span className="h-5 w-full" />}>
+        <slider.Component label="Volume" value={Math.round(volume * 100)} onChange={(v) => setVolume(v / 100)} />
+      </Suspense>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import type { ViewProps } from '../app/views.tsx';
 import { ApiError } from '../lib/api/request.ts';
 import { songSubtitle } from '../library/library-view.tsx';
 import { useCurrentTrack, usePlayer } from '../player/player-store.ts';
-import { AddToPlaylistDialog } from './add-to-playlist-dialog.tsx';
+import { AddToPlaylistSlot } from './add-to-playlist-slot.tsx';
 import { SongMenu } from '../songs/song-menu.tsx';
 import { SONG_ROW_HEIGHT, SongRow } from '../songs/song-row.tsx';
 import { Button } from '../ui/button.tsx';
@@ -104,7 +104,7 @@ function Songs({ playlistId, songs, preference }: { playlistId: string; songs: S
   return (
     <>
       <PlaylistSongList songs={songs} renderItem={renderItem} onReorder={(order) => void reorder(order)} />
-      <AddToPlaylistDialog song={adding} onClose={() => setAdding(null)} />
+      <AddToPlaylistSlot song={adding} onClose={() => setAdding(null)} />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { ThemeToggle } from '../app/theme-toggle.tsx';
 import { UserMenu } from '../app/user-menu.tsx';
 import { useUser } from '../app/user-context.ts';
 import type { ViewProps } from '../app/views.tsx';
-import { AddToPlaylistDialog } from '../playlists/add-to-playlist-dialog.tsx';
+import { AddToPlaylistSlot } from '../playlists/add-to-playlist-slot.tsx';
 import { useCurrentTrack, usePlayer } from '../player/player-store.ts';
 import { SongMenu } from '../songs/song-menu.tsx';
 import { SONG_ROW_TALL_HEIGHT, SongRow } from '../songs/song-row.tsx';
@@ -130,7 +130,7 @@ function Hits({ answer, stale }: { answer: SearchAnswer; stale: boolean }) {
           </li>
         ))}
       </ul>
-      <AddToPlaylistDialog song={adding} onClose={() => setAdding(null)} />
+      <AddToPlaylistSlot song={adding} onClose={() => setAdding(null)} />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import type { SongDto } from '../../src/shared/types.ts';
 import { shareLinks, useCopyLink } from '../lib/copy-link.ts';
 import { FavouriteMenuItem } from '../listening/favourite-menu-item.tsx';
 import { SongOfflineItem } from '../offline/offline-menu-items.tsx';
+import { preloadAddToPlaylist } from '../playlists/add-to-playlist-slot.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, OptionsTrigger } from '../ui/dropdown-menu.tsx';
 
 /**
@@ -12,7 +13,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, OptionsTrigger } f
 export function SongMenu({ song, onAddToPlaylist, children }: { song: SongDto; onAddToPlaylist: () => void; children?: ReactNode }) {
   const { copied, copy } = useCopyLink();
   return (
-    <DropdownMenu>
+    <DropdownMenu onOpenChange={(open) => open && void preloadAddToPlaylist()}>
       <OptionsTrigger label={`Options for ${song.title}`} copied={copied} className="text-muted-foreground" />
       <DropdownMenuContent>
         <DropdownMenuItem icon="i-lucide-list-plus" onSelect={onAddToPlaylist}>

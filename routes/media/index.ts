@@ -7,11 +7,14 @@ import { type AudioTarget, parseAudioFile, songAudioTarget, tempShareAudioTarget
 import { AUDIO_CONTENT_TYPES } from '../../src/shared/audio-formats.ts';
 import { audioParams } from '../../src/shared/schemas/media.ts';
 
-const PRIVATE_IMMUTABLE = 'private, max-age=31536000, immutable';
+// Access to a song's audio changes (unpublished, trashed, deleted, a share expired): a browser
+// asks again before each play (ETag → 304), so a cut-off takes effect at the next one.
+const PRIVATE_REVALIDATE = 'private, no-cache';
 
 /**
  * Audio delivery. Access is checked on every request (guests only through a live share), so
- * unpublishing, trashing or expiry cuts old URLs off at once; "private" keeps shared caches out.
+ * unpublishing, trashing or expiry cuts old URLs off at once; "private" keeps shared caches out,
+ * "no-cache" keeps a browser's copy from playing without asking (docs/decisions/121-audio-revalidated-artwork-immutable.md).
  */
 export function mediaRoutes(ctx: AppContext) {
   const { storage } = ctx;
@@ -20,7 +23,7 @@ export function mediaRoutes(ctx: AppContext) {
     if (!target) throw new NotFoundError('Audio not found');
     // An --in-place import's file lives in the family's own folder and may change or go.
     const path = target.audioPath ?? storage.audioPath(target.hash);
-    const options = { etag: target.hash, contentType: AUDIO_CONTENT_TYPES[target.format], cacheControl: PRIVATE_IMMUTABLE, stats: target.audioPath ? undefined : stats };
+    const options = { etag: target.hash, contentType: AUDIO_CONTENT_TYPES[target.format], cacheControl: PRIVATE_REVALIDATE, stats: target.audioPath ? undefined : stats };
     return fileResponse(request, path, options);
   };
 

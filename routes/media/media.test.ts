@@ -39,7 +39,8 @@ describe('audio ranges and validators', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('audio/flac');
     expect(response.headers.get('accept-ranges')).toBe('bytes');
-    expect(response.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    // Revalidated before each use (never "immutable"): access to a song can change.
+    expect(response.headers.get('cache-control')).toBe('private, no-cache');
     expect(response.headers.get('etag')).toMatch(/^"[0-9a-f]{64}"$/);
     expect(response.headers.get('last-modified')).toBeTruthy();
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -124,6 +125,39 @@ describe('audio access', () => {
     expect((await get(target.audioUrl, { range: 'bytes=0-9' })).status).toBe(404);
     server.db.delete(songs).where(eq(songs.id, target.id)).run();
     expect((await get(target.audioUrl, {}, admin)).status).toBe(404);
+  });
+
+  test('a copy a browser kept is revalidated: 304 while the song is live, 404 once unpublished or trashed', async () => {
+    const target = await uploadSong('tone.ogg', 'published');
+    const first = await get(target.audioUrl, { range: 'bytes=0-9' }, family);
+    expect(first.status).toBe(206);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    const etag = first.headers.get('etag')!;
+    // What a browser sends for its copy: a 304, and ranges of it still 206 through If-Range.
+    const revalidated = await get(target.audioUrl, { 'if-none-match': etag }, family);
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get('cache-control')).toBe('private, no-cache');
+    expect((await get(target.audioUrl, { range: 'bytes=10-19', 'if-range': etag }, family)).status).toBe(206);
+    setStatus(target.id, { status: 'pending' });
+    expect((await get(target.audioUrl, { 'if-none-match': etag }, family)).status).toBe(404);
+    expect((await get(target.audioUrl, { range: 'bytes=10-19', 'if-range': etag }, family)).status).toBe(404);
+    setStatus(target.id, { status: 'published', deletedAt: new Date() });
+    expect((await get(target.audioUrl, { 'if-none-match': etag }, family)).status).toBe(404);
+  });
+
+  test('a temporary share’s audio is revalidated too', async () => {
+    const hash = song.audioUrl.split('/').pop()!.split('.')[0]!;
+    const shareId = randomId();
+    server.db
+      .insert(tempShares)
+      .values({ shareId, title: 'Soon gone', audioHash: hash, audioFormat: 'flac', expiresAt: new Date(server.now() + 60_000) })
+      .run();
+    const url = `/media/shares/${shareId}/${hash}.flac`;
+    const first = await get(url, { range: 'bytes=0-9' });
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    expect((await get(url, { 'if-none-match': first.headers.get('etag')! })).status).toBe(304);
+    server.advance(61_000);
+    expect((await get(url, { 'if-none-match': first.headers.get('etag')! })).status).toBe(404);
   });
 
   test('the hash and format must be the song’s current ones', async () => {

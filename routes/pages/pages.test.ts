@@ -24,6 +24,10 @@ test('every inline script carries the response nonce named by the CSP', async ()
   for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
   // The theme is restored in <head>, before anything paints.
   expect(html.indexOf("localStorage.getItem('theme')")).toBeLessThan(html.indexOf('</head>'));
+  // The browser's install offer is caught before any module is even named (it can come first).
+  const offer = html.indexOf("addEventListener('beforeinstallprompt'");
+  expect(offer).toBeGreaterThan(0);
+  expect(offer).toBeLessThan(html.search(/<script type="module"|<link rel="modulepreload"/));
 });
 
 test('built assets are served immutable; paths outside the build are not', async () => {

@@ -120,6 +120,37 @@ describe('install prompt', () => {
     await close(opened);
   });
 
+  test('an offer that comes before the app has hydrated (the first page after sign-in) is kept and shows the card', async () => {
+    const opened = await openWithClock();
+    const { page } = opened;
+    await page.evaluate(() => localStorage.removeItem('installPromptDismissed'));
+    // The browser offers installation as soon as the head is parsed: before any module runs.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __early: { prevented: boolean; modules: boolean; hydrated: boolean } | null };
+      w.__early = null;
+      const offer = () => {
+        const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: async () => {}, userChoice: Promise.resolve({ outcome: 'accepted' }) });
+        window.dispatchEvent(event);
+        const modules = typeof (window as unknown as { __webpack_require__?: unknown }).__webpack_require__ !== 'undefined';
+        w.__early = { prevented: event.defaultPrevented, modules, hydrated: document.documentElement.dataset.hydrated === 'true' };
+      };
+      const watch = new MutationObserver(() => {
+        if (!document.body) return;
+        watch.disconnect();
+        offer();
+      });
+      watch.observe(document, { childList: true, subtree: true });
+    });
+    await reload(page);
+    const early = await page.evaluate(() => (window as unknown as { __early: unknown }).__early);
+    expect(early).toEqual({ prevented: true, modules: false, hydrated: false });
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await waiting(page).waitFor({ state: 'attached' });
+    await page.clock.fastForward(10_000);
+    await card(page).getByRole('heading', { name: 'Install Hearth' }).waitFor();
+    await close(opened);
+  });
+
   test('Close hides it for 7 days too; Install hands over to the browser once and hides it', async () => {
     const opened = await openWithClock();
     const { page } = opened;

@@ -37,7 +37,9 @@ const row = (page: Page, title: string) => page.getByRole('list', { name: 'Songs
 async function openAddDialog(page: Page, title: string) {
   await row(page, title).getByRole('button', { name: `Options for ${title}` }).click();
   await page.getByRole('menuitem', { name: 'Add to Playlist' }).click();
-  return page.getByRole('dialog', { name: 'Add to Playlist' });
+  const dialog = page.getByRole('dialog', { name: 'Add to Playlist' });
+  await dialog.waitFor();
+  return dialog;
 }
 
 async function playlistSongs(cookie: string, id: number): Promise<string[]> {

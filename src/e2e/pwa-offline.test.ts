@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { API_CACHE, BACK_ONLINE_TEXT, NEEDS_CONNECTION_TEXT, OFFLINE_AUDIO_CACHE, OFFLINE_BANNER_TEXT } from '../shared/pwa.ts';
+import { API_CACHE, BACK_ONLINE_TEXT, EXPIRATION_DB, EXPIRATION_STORE, NEEDS_CONNECTION_TEXT, OFFLINE_AUDIO_CACHE, OFFLINE_BANNER_TEXT } from '../shared/pwa.ts';
 import type { AlbumDto, PlaylistDto, SongDto } from '../shared/types.ts';
 import { releaseBrowser, sharedBrowser, waitForAsync } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
+import { fixture } from '../testing/media-fixtures.ts';
 import { createAlbum, createPlaylist, uploadSong } from './seed.ts';
 import { type SignedInPage, openSignedIn } from './signed-in.ts';
 
@@ -27,6 +28,11 @@ beforeAll(async () => {
   bedtime = await uploadSong(server, admin, 'tagged.mp3', { title: 'Bedtime', albumId: album.id });
   morning = await uploadSong(server, admin, 'tone.ogg', { title: 'Morning', artist: 'Grandpa Joe' });
   playlist = await createPlaylist(server, kid, 'Road Trip', [morning.id]);
+  // Artwork, so the worker's artwork cache and its expiration database hold a URL.
+  const form = new FormData();
+  form.set('file', new File([await Bun.file(fixture('cover.png')).bytes()], 'cover.png'));
+  const cover = ((await (await server.request('/api/upload/image', { method: 'POST', body: form, cookie: admin })).json()) as { objectPath: string }).objectPath;
+  await server.request(`/api/songs/${bedtime.id}`, { method: 'PATCH', json: { artworkUrl: cover }, cookie: admin });
   browser = await sharedBrowser();
 });
 
@@ -178,6 +184,27 @@ describe('kept audio and artwork (the offline-music contract)', () => {
   });
 });
 
+const EXPIRATION_NAMES = [EXPIRATION_DB, EXPIRATION_STORE] as const;
+
+/** The URLs in the worker's expiration database (`names`: its database and store), read in the page. */
+function expirationUrls([database, storeName]: readonly [string, string]): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const opening = indexedDB.open(database);
+    opening.onupgradeneeded = () => opening.transaction?.abort();
+    opening.onerror = () => resolve([]);
+    opening.onsuccess = () => {
+      const db = opening.result;
+      if (!db.objectStoreNames.contains(storeName)) return resolve([]);
+      const all = db.transaction(storeName).objectStore(storeName).getAll();
+      all.onsuccess = () => {
+        db.close();
+        resolve((all.result as { url: string }[]).map((entry) => new URL(entry.url).pathname));
+      };
+      all.onerror = () => reject(all.error);
+    };
+  });
+}
+
 describe('signing out', () => {
   test('leaves no cached API responses, artwork or offline audio on the device', async () => {
     const opened = await openSignedIn(browser, server, kid, '/', ALLOW);
@@ -187,8 +214,15 @@ describe('signing out', () => {
     await page.evaluate(async ([cacheName, url]) => {
       await (await caches.open(cacheName!)).put(url!, await fetch(url!));
     }, [OFFLINE_AUDIO_CACHE, bedtime.audioUrl] as const);
+    // Shown again under the worker's control, the artwork went through it, which noted its URL for expiry.
+    await page.reload();
+    await controlled(page);
+    for (const deadline = Date.now() + 30_000; !(await page.evaluate(expirationUrls, EXPIRATION_NAMES)).some((url) => url.startsWith('/objects/')); ) {
+      if (Date.now() > deadline) throw new Error('no artwork URL in the expiration database');
+    }
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.getByRole('link', { name: 'Login' }).waitFor();
+    expect(await page.evaluate(expirationUrls, EXPIRATION_NAMES)).toEqual([]);
     const left = await page.evaluate(async () => {
       const kept: string[] = [];
       for (const name of await caches.keys()) {

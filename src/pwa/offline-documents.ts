@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { THEME_SCRIPT, documentPolicy } from '../render/csp.ts';
+import { HEAD_SCRIPTS, documentPolicy } from '../render/csp.ts';
 import { NEEDS_CONNECTION_TEXT, NEEDS_CONNECTION_TITLE } from '../shared/pwa.ts';
 
 /**
@@ -15,17 +15,17 @@ export interface OfflineDocumentParts {
   development: boolean;
 }
 
-const themeHash = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
+const scriptHashes = HEAD_SCRIPTS.map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`).join(' ');
 
 /** As the pages' policy (src/render/csp.ts), minus what a <meta> policy cannot carry. */
-const policy = (development: boolean) => documentPolicy(themeHash, development).join('; ');
+const policy = (development: boolean) => documentPolicy(scriptHashes, development).join('; ');
 
 function head(parts: Pick<OfflineDocumentParts, 'css' | 'development'>, extra = ''): string {
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${policy(parts.development)}">
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
 <title>Hearth</title>
-<script>${THEME_SCRIPT}</script>
+${HEAD_SCRIPTS.map((script) => `<script>${script}</script>`).join('')}
 <meta name="theme-color" content="#faf8f5" media="(prefers-color-scheme: light)">
 <meta name="theme-color" content="#171412" media="(prefers-color-scheme: dark)">
 <link rel="manifest" href="/manifest.webmanifest">

@@ -1,3 +1,5 @@
+import { EARLY_INSTALL_OFFER } from '../shared/pwa.ts';
+
 /** A fresh nonce per response: the only inline scripts that run are the ones we wrote. */
 export function createNonce(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
@@ -34,6 +36,15 @@ export function documentPolicy(inlineScripts: string, development: boolean): str
   ];
 }
 
+/**
+ * Catches the browser's install offer before any module runs (it can fire before hydration)
+ * and keeps it for islands/offline/install-event.ts; preventDefault keeps Chrome's infobar away.
+ */
+export const INSTALL_OFFER_SCRIPT = `addEventListener('beforeinstallprompt',function(e){e.preventDefault();self.${EARLY_INSTALL_OFFER}={event:e,at:Date.now()}})`;
+
 /** Runs before first paint: the saved theme becomes a class on <html>, so there is no flash. */
 export const THEME_SCRIPT =
   "try{if(localStorage.getItem('theme')==='dark')document.documentElement.classList.add('dark')}catch(e){}";
+
+/** The inline scripts a document's head runs first, in order. */
+export const HEAD_SCRIPTS = [THEME_SCRIPT, INSTALL_OFFER_SCRIPT] as const;

@@ -4,7 +4,7 @@ import { createFromReadableStream } from 'react-server-dom-webpack/client.edge';
 import type { ClientManifest } from 'react-server-dom-webpack/server.edge';
 import type { Logger } from '../logger.ts';
 import type { BuiltBundles } from './bundles.ts';
-import { THEME_SCRIPT, contentSecurityPolicy, createNonce } from './csp.ts';
+import { HEAD_SCRIPTS, contentSecurityPolicy, createNonce } from './csp.ts';
 import { composeHtml, escapeAttribute } from './html-stream.ts';
 import type { PageScope } from './page-scope.ts';
 
@@ -80,7 +80,7 @@ export function createRenderer<Page extends string = string>(log: Logger, bundle
       bootstrapModules: [manifest.clientEntry],
       onError,
     });
-    const head = `<script nonce="${escapeAttribute(nonce)}">${THEME_SCRIPT}</script>`;
+    const head = HEAD_SCRIPTS.map((script) => `<script nonce="${escapeAttribute(nonce)}">${script}</script>`).join('');
     return { body: composeHtml(html, forInline, nonce, head), status: scope.status, expiresAt: scope.expiresAt };
   }
 

@@ -9,6 +9,18 @@ export const API_CACHE = 'hearth-api-v1';
 /** Artwork seen while browsing (cleared at sign-out with the API copies). */
 export const IMAGE_CACHE = 'hearth-images-v1';
 
+/**
+ * Where the document's first inline script keeps the browser's install offer
+ * (`beforeinstallprompt`) when it comes before the app's modules run; the app takes it from there.
+ */
+export const EARLY_INSTALL_OFFER = '__hearthInstallOffer';
+/**
+ * Serwist's expiration plugin (the worker's artwork cache) keeps each URL it stored and when, in
+ * this IndexedDB database and store, by `cacheName`: Serwist's own names, cleared at sign-out.
+ */
+export const EXPIRATION_DB = 'serwist-expiration';
+export const EXPIRATION_STORE = 'cache-entries';
+
 /** The offline banner's texts (docs/product.md). */
 export const OFFLINE_BANNER_TEXT = "You're Offline - Cached content still available";
 export const BACK_ONLINE_TEXT = 'Back Online';
