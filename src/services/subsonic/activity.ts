@@ -3,10 +3,11 @@ import { addStar, countPlay, findPlay, listPlayedAlbumIds, listStars, removeStar
 import { listVisibleSongValuesByIds } from '../../../db/queries/subsonic.ts';
 import type { StarKind, UserRow } from '../../../db/schema/index.ts';
 import { songDtoFromValues, toSongDto } from '../catalogue/dto.ts';
-import { type ActivityLists, requireAlbum, requireArtist, requireVisibleSong } from './browse.ts';
+import { requireAlbum, requireArtist, requireVisibleSong } from './browse.ts';
 import { type Marks, toAlbumId3, toArtistId3, toChild } from './dto.ts';
 import { missing } from './errors.ts';
 import type { Library } from './library.ts';
+import { type ActivityLists, toAlbumChild, toArtistFolder } from './lists.ts';
 import type { Params } from './params.ts';
 import type { XmlObject } from './xml.ts';
 
@@ -30,6 +31,7 @@ export function activityLists(db: Db, userId: number): ActivityLists {
       listStars(db, userId)
         .filter((star) => star.kind === 'album')
         .map((star) => Number(star.itemId.slice(3))),
+    highest: () => [],
   };
 }
 
@@ -105,20 +107,42 @@ export function unstar(db: Db, library: Library, user: UserRow, params: Params):
   return {};
 }
 
-/** getStarred2: what the user starred and the family can still see, newest first. */
-export function starred2(db: Db, library: Library, marks: Marks, user: UserRow): XmlObject {
+/** What the user starred and the family can still see, newest first. */
+function starredItems(db: Db, library: Library, user: UserRow) {
   const stars = listStars(db, user.id);
   const ids = (kind: StarKind) => stars.filter((found) => found.kind === kind).map((found) => found.itemId);
-  const songs = listVisibleSongValuesByIds(db, ids('song').map(Number)).map((values) => toChild(songDtoFromValues(values), library, marks));
-  const albums = ids('album')
-    .map((id) => library.albumsById.get(Number(id.slice(3))))
-    .filter((found) => found !== undefined)
-    .map((found) => toAlbumId3(found, marks));
-  const artists = ids('artist')
-    .map((id) => library.artistsById.get(id))
-    .filter((found) => found !== undefined)
-    .map((found) => toArtistId3(found, library, marks));
-  return { starred2: { artist: artists, album: albums, song: songs } };
+  return {
+    songs: listVisibleSongValuesByIds(db, ids('song').map(Number)).map(songDtoFromValues),
+    albums: ids('album')
+      .map((id) => library.albumsById.get(Number(id.slice(3))))
+      .filter((found) => found !== undefined),
+    artists: ids('artist')
+      .map((id) => library.artistsById.get(id))
+      .filter((found) => found !== undefined),
+  };
+}
+
+export function starred2(db: Db, library: Library, marks: Marks, user: UserRow): XmlObject {
+  const { songs, albums, artists } = starredItems(db, library, user);
+  return {
+    starred2: {
+      artist: artists.map((found) => toArtistId3(found, library, marks)),
+      album: albums.map((found) => toAlbumId3(found, marks)),
+      song: songs.map((found) => toChild(found, library, marks)),
+    },
+  };
+}
+
+/** getStarred: the same in the folder shapes. */
+export function starred(db: Db, library: Library, marks: Marks, user: UserRow): XmlObject {
+  const { songs, albums, artists } = starredItems(db, library, user);
+  return {
+    starred: {
+      artist: artists.map((found) => toArtistFolder(found, marks)),
+      album: albums.map((found) => toAlbumChild(found, marks)),
+      song: songs.map((found) => toChild(found, library, marks)),
+    },
+  };
 }
 
 export function nowPlayingList(db: Db, library: Library, marks: Marks, nowPlaying: NowPlaying, now: number): XmlObject {

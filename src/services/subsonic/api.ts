@@ -1,14 +1,19 @@
 import type { Db } from '../../../db/client.ts';
-import { findUserByUsername } from '../../../db/queries/users.ts';
 import type { UserRow } from '../../../db/schema/index.ts';
-import { type NowPlaying, activityLists, nowPlayingList, scrobble, star, starred2, unstar, userMarks } from './activity.ts';
-import { type ActivityLists, album, albumList2, artist, artists, indexes, musicDirectory, musicFolders, randomSongs, song } from './browse.ts';
+import { type NowPlaying, activityLists, nowPlayingList, scrobble, star, starred, starred2, unstar, userMarks } from './activity.ts';
+import { album, artist, artists, indexes, musicDirectory, musicFolders, randomSongs, song } from './browse.ts';
 import type { Marks } from './dto.ts';
-import { notAuthorised, notFound } from './errors.ts';
 import type { Library, LibraryIndex } from './library.ts';
+import { type ActivityLists, albumList, albumList2, genres, songsByGenre } from './lists.ts';
+import { albumInfo, artistInfo } from './info.ts';
+import { similarSongs, topSongs } from './mixes.ts';
 import type { Params } from './params.ts';
 import { createPlaylist, deletePlaylist, playlist, playlists, updatePlaylist } from './playlists.ts';
-import { search3 } from './search.ts';
+import { lyrics, lyricsBySongId } from './lyrics.ts';
+import { scanStatus, startScan } from './scan.ts';
+import { search2, search3 } from './search.ts';
+import { GONE, NOT_IMPLEMENTED, gone, notImplemented } from './unoffered.ts';
+import { avatar, userInfo, users } from './users.ts';
 import type { XmlObject } from './xml.ts';
 
 /** One authenticated API call, free of HTTP: what every method below reads. */
@@ -56,36 +61,6 @@ export function openSubsonicExtensions(): XmlObject {
   };
 }
 
-function userInfo({ db, user, params }: Context): XmlObject {
-  const name = params.get('username') ?? user.username;
-  let who = user;
-  if (name.toLowerCase() !== user.username.toLowerCase()) {
-    if (!user.isAdmin) throw notAuthorised("Only an admin can see another person's account");
-    const other = findUserByUsername(db, name.normalize('NFC'));
-    if (!other) throw notFound('User');
-    who = other;
-  }
-  return {
-    user: {
-      username: who.username,
-      scrobblingEnabled: true,
-      adminRole: who.isAdmin,
-      settingsRole: false,
-      downloadRole: true,
-      uploadRole: false,
-      playlistRole: true,
-      coverArtRole: false,
-      commentRole: false,
-      podcastRole: false,
-      streamRole: true,
-      jukeboxRole: false,
-      shareRole: false,
-      videoConversionRole: false,
-      folder: [1],
-    },
-  };
-}
-
 const METHODS: Record<string, SubsonicMethod> = {
   ping: data(() => ({})),
   getLicense: data(() => ({ license: { valid: true } })),
@@ -93,27 +68,47 @@ const METHODS: Record<string, SubsonicMethod> = {
   getMusicFolders: data(musicFolders),
   getIndexes: data((c) => indexes(c.library, c.marks, c.params)),
   getArtists: data((c) => artists(c.library, c.marks)),
-  getArtist: data((c) => artist(c.library, c.marks, c.params)),
+  getArtist: data((c) => artist(c.db, c.library, c.marks, c.params)),
   getMusicDirectory: data((c) => musicDirectory(c.db, c.library, c.marks, c.params)),
   getAlbum: data((c) => album(c.db, c.library, c.marks, c.params)),
   getSong: data((c) => song(c.db, c.library, c.marks, c.params)),
-  getAlbumList2: data((c) => albumList2(c.library, c.marks, c.params, c.activity)),
+  getAlbumList: data((c) => albumList(c, c.marks)),
+  getAlbumList2: data((c) => albumList2(c, c.marks)),
+  getGenres: data((c) => genres(c.db, c.library)),
+  getSongsByGenre: data((c) => songsByGenre(c.db, c.library, c.marks, c.params)),
+  getArtistInfo: data((c) => artistInfo(c.db, c.library, c.marks, c.params, 1)),
+  getArtistInfo2: data((c) => artistInfo(c.db, c.library, c.marks, c.params, 2)),
+  getAlbumInfo: data((c) => albumInfo(c.library, c.params)),
+  getAlbumInfo2: data((c) => albumInfo(c.library, c.params)),
+  getTopSongs: data((c) => topSongs(c.db, c.library, c.marks, c.params)),
+  getSimilarSongs: data((c) => similarSongs(c.db, c.library, c.marks, c.params, 1)),
+  getSimilarSongs2: data((c) => similarSongs(c.db, c.library, c.marks, c.params, 2)),
   getRandomSongs: data((c) => randomSongs(c.db, c.library, c.marks, c.params)),
+  search2: data((c) => search2(c.db, c.library, c.marks, c.params)),
   search3: data((c) => search3(c.db, c.library, c.marks, c.params)),
   getPlaylists: data((c) => playlists(c.db, c.user, c.params)),
   getPlaylist: data((c) => playlist(c.db, c.library, c.marks, c.params)),
   createPlaylist: data((c) => createPlaylist(c.db, c.library, c.marks, c.user, c.params, new Date(c.now))),
   updatePlaylist: data((c) => updatePlaylist(c.db, c.user, c.params, new Date(c.now))),
   deletePlaylist: data((c) => deletePlaylist(c.db, c.user, c.params, new Date(c.now))),
-  getUser: data(userInfo),
+  getUser: data((c) => userInfo(c.db, c.user, c.params)),
+  getUsers: data((c) => users(c.db, c.user)),
+  getAvatar: data((c) => avatar(c.params)),
+  getScanStatus: data((c) => scanStatus(c.library)),
+  startScan: data((c) => startScan(c.user, c.library)),
+  getLyrics: data((c) => lyrics(c.params)),
+  getLyricsBySongId: data((c) => lyricsBySongId(c.db, c.params)),
   scrobble: data((c) => scrobble(c.db, c.user, c.params, c.nowPlaying, c.now)),
   star: data((c) => star(c.db, c.library, c.user, c.params, c.now)),
   unstar: data((c) => unstar(c.db, c.library, c.user, c.params)),
+  getStarred: data((c) => starred(c.db, c.library, c.marks, c.user)),
   getStarred2: data((c) => starred2(c.db, c.library, c.marks, c.user)),
   getNowPlaying: data((c) => nowPlayingList(c.db, c.library, c.marks, c.nowPlaying, c.now)),
   stream: bytes('stream'),
   download: bytes('download'),
   getCoverArt: bytes('coverArt'),
+  ...Object.fromEntries(NOT_IMPLEMENTED.map((name) => [name, data(() => notImplemented(name))])),
+  ...Object.fromEntries(GONE.map((name) => [name, data(() => gone(name))])),
 };
 
 /** The method of that name (without `.view`), or null for one Hearth does not speak. */

@@ -21,3 +21,8 @@ test('scalars are attributes, objects elements, arrays repeat; arrays of scalars
   const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(text);
   expect(parsed['subsonic-response'].ext.versions).toEqual([1, 2]);
 });
+
+test('a scalar named value is the element text, as the JSON form names it', () => {
+  const text = toXmlDocument('r', { genres: { genre: [{ songCount: 2, value: 'Rock & Roll' }] } }, 'ns');
+  expect(text).toContain('<genre songCount="2">Rock &amp; Roll</genre>');
+});

@@ -24,20 +24,26 @@ function isScalar(value: XmlValue): value is string | number | boolean {
   return type === 'string' || type === 'number' || type === 'boolean';
 }
 
+/** A scalar under this key is the element's text, as JSON names it (`<genre songCount="2">Rock</genre>`). */
+const TEXT_KEY = 'value';
+
 function element(name: string, value: XmlObject, out: string[]): void {
   out.push('<', name);
   const children: [string, XmlValue][] = [];
+  let text: string | undefined;
   for (const key in value) {
     const child = value[key];
     if (child === null || child === undefined) continue;
-    if (isScalar(child)) out.push(' ', key, '="', escapeXml(String(child)), '"');
+    if (key === TEXT_KEY && isScalar(child)) text = escapeXml(String(child));
+    else if (isScalar(child)) out.push(' ', key, '="', escapeXml(String(child)), '"');
     else children.push([key, child]);
   }
-  if (children.length === 0) {
+  if (children.length === 0 && text === undefined) {
     out.push('/>');
     return;
   }
   out.push('>');
+  if (text !== undefined) out.push(text);
   for (const [key, child] of children) write(key, child, out);
   out.push('</', name, '>');
 }
