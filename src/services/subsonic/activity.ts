@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/client.ts';
 import { addStar, countPlay, findPlay, listPlayedAlbumIds, listStars, removeStar } from '../../../db/queries/listening.ts';
+import { listRatedAlbumItemIds, listRatings } from '../../../db/queries/phone-apps.ts';
 import { listVisibleSongValuesByIds } from '../../../db/queries/subsonic.ts';
 import type { StarKind, UserRow } from '../../../db/schema/index.ts';
 import { songDtoFromValues, toSongDto } from '../catalogue/dto.ts';
@@ -14,7 +15,12 @@ import type { XmlObject } from './xml.ts';
 /** A user's stars (read once per call, on first need) and plays (per song), for every listing. */
 export function userMarks(db: Db, userId: number): Marks {
   let starred: Map<string, number> | undefined;
+  let rated: Map<string, number> | undefined;
   return {
+    rating(kind, id) {
+      rated ??= new Map(listRatings(db, userId).map((found) => [`${found.kind}:${found.itemId}`, found.rating]));
+      return rated.get(`${kind}:${id}`);
+    },
     starred(kind, id) {
       starred ??= new Map(listStars(db, userId).map((star) => [`${star.kind}:${star.itemId}`, star.createdAt]));
       return starred.get(`${kind}:${id}`);
@@ -31,7 +37,7 @@ export function activityLists(db: Db, userId: number): ActivityLists {
       listStars(db, userId)
         .filter((star) => star.kind === 'album')
         .map((star) => Number(star.itemId.slice(3))),
-    highest: () => [],
+    highest: () => listRatedAlbumItemIds(db, userId).map((itemId) => Number(itemId.slice(3))),
   };
 }
 
@@ -50,6 +56,11 @@ export class NowPlaying {
   set(user: Pick<UserRow, 'id' | 'username'>, songId: number, duration: number, player: string, now: number): void {
     // Shown while the song could still be playing (and a minute more for pauses).
     this.byUser.set(user.id, { songId, at: now, player: player.slice(0, 64), username: user.username, until: now + (duration + 60) * 1000 });
+  }
+
+  /** The user stopped playing (a playback report said so). */
+  clear(userId: number): void {
+    this.byUser.delete(userId);
   }
 
   list(now: number): Playing[] {
@@ -81,8 +92,8 @@ export function scrobble(db: Db, user: UserRow, params: Params, nowPlaying: NowP
   return {};
 }
 
-/** The star targets named by `id` (songs, or al-/ar- ids as older apps send), `albumId` and `artistId`. */
-function starTargets(db: Db, library: Library, params: Params): [StarKind, string][] {
+/** The star (and rating) targets named by `id` (songs, or al-/ar- ids as older apps send), `albumId` and `artistId`. */
+export function starTargets(db: Db, library: Library, params: Params): [StarKind, string][] {
   const targets: [StarKind, string][] = [];
   const album = (raw: string) => targets.push(['album', `al-${requireAlbum(library, raw).id}`]);
   const artist = (raw: string) => targets.push(['artist', requireArtist(library, raw).id]);

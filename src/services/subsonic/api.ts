@@ -5,13 +5,19 @@ import { album, artist, artists, indexes, musicDirectory, musicFolders, randomSo
 import type { Marks } from './dto.ts';
 import type { Library, LibraryIndex } from './library.ts';
 import { type ActivityLists, albumList, albumList2, genres, songsByGenre } from './lists.ts';
+import { bookmarks, createBookmark, deleteBookmark } from './bookmarks.ts';
 import { albumInfo, artistInfo } from './info.ts';
 import { similarSongs, topSongs } from './mixes.ts';
 import type { Params } from './params.ts';
+import { playQueue, playQueueByIndex, savePlayQueue, savePlayQueueByIndex } from './play-queue.ts';
+import { createRadioStation, deleteRadioStationOf, radioStations, updateRadioStationOf } from './radio.ts';
+import { reportPlayback } from './playback-report.ts';
+import { setRating } from './ratings.ts';
 import { createPlaylist, deletePlaylist, playlist, playlists, updatePlaylist } from './playlists.ts';
 import { lyrics, lyricsBySongId } from './lyrics.ts';
 import { scanStatus, startScan } from './scan.ts';
 import { search2, search3 } from './search.ts';
+import { createShare, deleteShare, shares, updateShare } from './shares.ts';
 import { GONE, NOT_IMPLEMENTED, gone, notImplemented } from './unoffered.ts';
 import { avatar, userInfo, users } from './users.ts';
 import type { XmlObject } from './xml.ts';
@@ -23,6 +29,8 @@ export interface Call {
   params: Params;
   now: number;
   nowPlaying: NowPlaying;
+  /** Where the family reaches Hearth (PUBLIC_URL, else the request's origin): share links. */
+  origin: string;
   /** The Subsonic routes' library index (rebuilt per catalogue version). */
   libraries: LibraryIndex;
 }
@@ -51,12 +59,18 @@ export type DataMethod = Extract<SubsonicMethod, { answers: 'data'; signIn: true
 const data = (run: DataMethod['run']): DataMethod => ({ answers: 'data', signIn: true, run });
 const bytes = (send: MediaAnswer): SubsonicMethod => ({ answers: 'bytes', signIn: true, send });
 
-/** The OpenSubsonic extensions Hearth speaks (also answered without signing in). */
+/**
+ * The OpenSubsonic extensions Hearth speaks (also answered without signing in): only those whose
+ * methods work, each with a test (indexBasedQueue: the ByIndex play queue; playbackReport:
+ * reportPlayback). songLyrics waits for lyrics to exist.
+ */
 export function openSubsonicExtensions(): XmlObject {
   return {
     openSubsonicExtensions: [
       { name: 'apiKeyAuthentication', versions: [1] },
       { name: 'formPost', versions: [1] },
+      { name: 'indexBasedQueue', versions: [1] },
+      { name: 'playbackReport', versions: [1] },
     ],
   };
 }
@@ -99,8 +113,25 @@ const METHODS: Record<string, SubsonicMethod> = {
   getLyrics: data((c) => lyrics(c.params)),
   getLyricsBySongId: data((c) => lyricsBySongId(c.db, c.params)),
   scrobble: data((c) => scrobble(c.db, c.user, c.params, c.nowPlaying, c.now)),
+  reportPlayback: data((c) => reportPlayback(c.db, c.user, c.params, c.nowPlaying, c.now)),
   star: data((c) => star(c.db, c.library, c.user, c.params, c.now)),
   unstar: data((c) => unstar(c.db, c.library, c.user, c.params)),
+  setRating: data((c) => setRating(c.db, c.library, c.user, c.params, c.now)),
+  getPlayQueue: data((c) => playQueue(c.db, c.library, c.marks, c.user)),
+  savePlayQueue: data((c) => savePlayQueue(c.db, c.user, c.params, c.now)),
+  getPlayQueueByIndex: data((c) => playQueueByIndex(c.db, c.library, c.marks, c.user)),
+  savePlayQueueByIndex: data((c) => savePlayQueueByIndex(c.db, c.user, c.params, c.now)),
+  getBookmarks: data((c) => bookmarks(c.db, c.library, c.marks, c.user)),
+  createBookmark: data((c) => createBookmark(c.db, c.user, c.params, c.now)),
+  deleteBookmark: data((c) => deleteBookmark(c.db, c.user, c.params)),
+  getShares: data((c) => shares(c.db, c.library, c.marks, c.user, c.origin, c.now)),
+  createShare: data((c) => createShare(c.db, c.library, c.marks, c.user, c.params, c.origin, c.now)),
+  updateShare: data((c) => updateShare(c.db, c.user, c.params, c.now)),
+  deleteShare: data((c) => deleteShare(c.db, c.user, c.params)),
+  getInternetRadioStations: data((c) => radioStations(c.db)),
+  createInternetRadioStation: data((c) => createRadioStation(c.db, c.user, c.params)),
+  updateInternetRadioStation: data((c) => updateRadioStationOf(c.db, c.user, c.params)),
+  deleteInternetRadioStation: data((c) => deleteRadioStationOf(c.db, c.user, c.params)),
   getStarred: data((c) => starred(c.db, c.library, c.marks, c.user)),
   getStarred2: data((c) => starred2(c.db, c.library, c.marks, c.user)),
   getNowPlaying: data((c) => nowPlayingList(c.db, c.library, c.marks, c.nowPlaying, c.now)),

@@ -110,5 +110,5 @@ export function songsByGenre(db: Db, library: Library, marks: Marks, params: Par
 /** An artist as a folder of getIndexes and the v1 lists (`Artist`: no album count, no cover). */
 export function toArtistFolder(artist: LibraryArtist, marks: Marks): XmlObject {
   const starred = marks.starred('artist', artist.id);
-  return { id: artist.id, name: artist.name, starred: starred === undefined ? undefined : new Date(starred).toISOString() };
+  return { id: artist.id, name: artist.name, starred: starred === undefined ? undefined : new Date(starred).toISOString(), userRating: marks.rating('artist', artist.id) };
 }
