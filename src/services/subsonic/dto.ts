@@ -79,6 +79,5 @@ export function toArtistId3(artist: LibraryArtist, library: Library, marks: Mark
     albumCount: artist.albumIds.length,
     coverArt: pictured ? artist.id : undefined,
     starred: iso(marks.starred('artist', artist.id)),
-    userRating: marks.rating('artist', artist.id),
   };
 }

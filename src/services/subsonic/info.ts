@@ -7,7 +7,7 @@ import type { Library, LibraryArtist } from './library.ts';
 import { toArtistFolder } from './lists.ts';
 import { looseArtist } from './loose-songs.ts';
 import type { Params } from './params.ts';
-import type { XmlObject } from './xml.ts';
+import { TextElement, type XmlObject } from './xml.ts';
 
 // Artist and album info from what the library itself knows (no internet lookups): counts as the
 // text, and similar artists by shared genres and by shared listeners in the household.
@@ -49,7 +49,7 @@ export function artistInfo(db: Db, library: Library, marks: Marks, params: Param
   const count = params.int('count', 20, 0, 100);
   const similar = similarArtists(db, library, artist, count);
   const info = {
-    biography: `${plural(artist.songCount, 'song')} on ${plural(artist.albumIds.length, 'album')} in the family library.`,
+    biography: new TextElement(`${plural(artist.songCount, 'song')} on ${plural(artist.albumIds.length, 'album')} in the family library.`),
     similarArtist: version === 1 ? similar.map((other) => toArtistFolder(other, marks)) : similar.map((other) => toArtistId3(other, library, marks)),
   };
   return version === 1 ? { artistInfo: info } : { artistInfo2: info };
@@ -59,5 +59,5 @@ export function albumInfo(library: Library, params: Params): XmlObject {
   const id = params.required('id');
   const loose = looseArtist(library, id);
   const songs = loose ? loose.looseSongIds.length : requireAlbum(library, id).songCount;
-  return { albumInfo: { notes: `${plural(songs, 'song')} in the family library.` } };
+  return { albumInfo: { notes: new TextElement(`${plural(songs, 'song')} in the family library.`) } };
 }

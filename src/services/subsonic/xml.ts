@@ -4,7 +4,7 @@
  * element holding text (OpenSubsonic's `versions`). A small escaping serializer for exactly that
  * (decided over xmlbuilder2 and fast-xml-parser's builder: docs/decisions/059-subsonic-answers.md).
  */
-export type XmlValue = string | number | boolean | null | undefined | XmlObject | XmlValue[];
+export type XmlValue = string | number | boolean | null | undefined | XmlObject | XmlValue[] | TextElement;
 export interface XmlObject {
   [key: string]: XmlValue;
 }
@@ -22,6 +22,17 @@ export function escapeXml(text: string): string {
 function isScalar(value: XmlValue): value is string | number | boolean {
   const type = typeof value;
   return type === 'string' || type === 'number' || type === 'boolean';
+}
+
+/**
+ * A string the XML form carries as a child element's text (`<biography>…</biography>`, as the
+ * schema wants for artist and album info) while JSON keeps it a plain string.
+ */
+export class TextElement {
+  constructor(readonly text: string) {}
+  toJSON(): string {
+    return this.text;
+  }
 }
 
 /** A scalar under this key is the element's text, as JSON names it (`<genre songCount="2">Rock</genre>`). */
@@ -50,7 +61,9 @@ function element(name: string, value: XmlObject, out: string[]): void {
 
 function write(name: string, value: XmlValue, out: string[]): void {
   if (value === null || value === undefined) return;
-  if (Array.isArray(value)) {
+  if (value instanceof TextElement) {
+    out.push('<', name, '>', escapeXml(value.text), '</', name, '>');
+  } else if (Array.isArray(value)) {
     for (const item of value) write(name, item, out);
   } else if (isScalar(value)) {
     out.push('<', name, '>', escapeXml(String(value)), '</', name, '>');
