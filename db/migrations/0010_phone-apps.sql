@@ -50,4 +50,5 @@ CREATE TABLE `ratings` (
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `ratings_by_rating_idx` ON `ratings` (`user_id`,`kind`,`rating`);
+CREATE INDEX `ratings_by_rating_idx` ON `ratings` (`user_id`,`kind`,`rating`);--> statement-breakpoint
+CREATE INDEX `plays_song_idx` ON `plays` (`song_id`);

@@ -20,17 +20,20 @@ export function listTaggedSongs(db: Db): TaggedSongRow[] {
 }
 
 const householdPlaysQuery = perDb((db) =>
-  db.$client.prepare<[number, number], []>('SELECT song_id, sum(play_count) FROM plays GROUP BY song_id'),
+  db.$client.prepare<[number, number], [string]>(
+    'SELECT p.song_id, sum(p.play_count) FROM json_each(?) j JOIN plays p ON p.song_id = j.value GROUP BY p.song_id',
+  ),
 );
 
-/** How often the whole household played each song (songs never played are absent). */
-export function householdPlays(db: Db): Map<number, number> {
-  return new Map(householdPlaysQuery(db).values() as [number, number][]);
+/** How often the whole household played each of `ids` (songs never played are absent). */
+export function householdPlaysOf(db: Db, ids: readonly number[]): Map<number, number> {
+  if (ids.length === 0) return new Map();
+  return new Map(householdPlaysQuery(db).values(JSON.stringify(ids)) as [number, number][]);
 }
 
 const topPlayedQuery = perDb((db) =>
   db.$client.prepare<[number], [string]>(
-    `SELECT p.song_id FROM plays p JOIN json_each(?) j ON j.value = p.song_id
+    `SELECT p.song_id FROM json_each(?) j JOIN plays p ON p.song_id = j.value
      GROUP BY p.song_id ORDER BY sum(p.play_count) DESC, max(p.last_played_at) DESC`,
   ),
 );

@@ -1,10 +1,11 @@
 import type { Db } from '../../../db/client.ts';
-import { householdPlays, mostPlayedOf } from '../../../db/queries/subsonic-mixes.ts';
+import { householdPlaysOf, mostPlayedOf } from '../../../db/queries/subsonic-mixes.ts';
 import { listVisibleSongValuesByIds } from '../../../db/queries/subsonic.ts';
 import { songDtoFromValues } from '../catalogue/dto.ts';
 import { requireAlbum, requireArtist, requireVisibleSong } from './browse.ts';
 import { type Marks, toChild } from './dto.ts';
 import { genreIndex } from './genres.ts';
+import { sample } from './lists.ts';
 import { type Library, type LibraryArtist, UNKNOWN_ARTIST, artistId } from './library.ts';
 import type { Params } from './params.ts';
 import type { XmlObject } from './xml.ts';
@@ -49,9 +50,11 @@ function instantMix(db: Db, library: Library, id: string, count: number): number
   add(seeds.artist, SAME_ARTIST);
   const genres = genreIndex(db, library);
   const keys = new Set([...seeds.album, ...seeds.artist, ...seeds.own].flatMap((songId) => genres.ofSong.get(songId) ?? []));
-  for (const key of keys) add(genres.byKey.get(key)?.songIds ?? [], SAME_GENRE);
+  // A genre can hold most of the library: a random few of each are enough to draw from.
+  const perGenre = Math.max(200, count * 4);
+  for (const key of keys) add(sample(genres.byKey.get(key)?.songIds ?? [], perGenre), SAME_GENRE);
   for (const songId of seeds.own) weights.delete(songId);
-  const plays = householdPlays(db);
+  const plays = householdPlaysOf(db, [...weights.keys()]);
   return [...weights]
     .map(([songId, weight]) => ({ songId, key: Math.random() ** (1 / (weight * (1 + Math.log2(1 + (plays.get(songId) ?? 0))))) }))
     .sort((a, b) => b.key - a.key)
