@@ -213,3 +213,21 @@ describe('methods Hearth does not offer', () => {
     expect(parser.parse(await inXml.text())['subsonic-response'].error.code).toBe('0');
   });
 });
+
+describe('through a real Subsonic client library', () => {
+  test('subsonic-api calls the new methods and reads their answers', async () => {
+    const list = (await alice.getAlbumList({ type: 'alphabeticalByName' })) as any;
+    expect(list.albumList.album.map((album: any) => album.title)).toEqual(['Blue Hours', 'Loud Nights']);
+    expect(((await alice.search2({ query: 'late' })) as any).searchResult2.song.map((song: any) => song.title)).toEqual(['Late Set']);
+    expect(((await alice.getGenres()) as any).genres.genre.map((genre: any) => genre.value)).toContain('Jazz');
+    expect(((await alice.getSongsByGenre({ genre: 'Jazz' })) as any).songsByGenre.song.map((song: any) => song.title)).toEqual(['Late Set']);
+    expect(((await alice.getTopSongs({ artist: 'Sax Trio' })) as any).topSongs.song.map((song: any) => song.title)).toEqual(['Late Set']);
+    expect(((await alice.getSimilarSongs2({ id: artistId('Fuzz Band') })) as any).similarSongs2.song.length).toBeGreaterThan(0);
+    expect(((await alice.getArtistInfo2({ id: artistId('Sax Trio') })) as any).artistInfo2.biography).toBe('1 song on 1 album in the family library.');
+    expect(((await alice.getAlbumInfo2({ id: `al-${jazzAlbumId}` })) as any).albumInfo.notes).toBe('1 song in the family library.');
+    expect(((await alice.getStarred()) as any).status).toBe('ok');
+    expect(((await alice.getScanStatus()) as any).scanStatus.scanning).toBe(false);
+    expect(((await alice.getLyricsBySongId({ id: String(songs.jazz1!.id) })) as any).lyricsList.structuredLyrics).toEqual([]);
+    expect(((await alice.getSimilarSongs({ id: String(songs.jazz1!.id) })) as any).status).toBe('ok');
+  });
+});
