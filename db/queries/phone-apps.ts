@@ -89,8 +89,8 @@ export function findRadioStation(db: Db, id: number): RadioStationRow | undefine
   return db.select().from(radioStations).where(eq(radioStations.id, id)).get();
 }
 
-export function insertRadioStation(db: Db, station: { name: string; streamUrl: string; homepageUrl: string | null }): void {
-  db.insert(radioStations).values(station).run();
+export function insertRadioStation(db: Db, station: { name: string; streamUrl: string; homepageUrl: string | null }): RadioStationRow {
+  return db.insert(radioStations).values(station).returning().get();
 }
 
 export function updateRadioStation(db: Db, id: number, station: { name: string; streamUrl: string; homepageUrl: string | null }): void {

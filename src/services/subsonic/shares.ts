@@ -4,6 +4,7 @@ import { deleteAppShare, findAppShare, insertAppShare, listAppShares, updateAppS
 import { listPlaylistSongs } from '../../../db/queries/playlists.ts';
 import { listAlbumSongs } from '../../../db/queries/songs.ts';
 import type { AppShareKind, AppShareRow, UserRow } from '../../../db/schema/index.ts';
+import { HttpError } from '../../errors.ts';
 import { toSongDto } from '../catalogue/dto.ts';
 import { requireLivePlaylist } from '../playlists/playlists.ts';
 import { requireAlbum, requireVisibleSong } from './browse.ts';
@@ -39,8 +40,9 @@ function resolve(db: Db, library: Library, marks: Marks, kind: AppShareKind, ite
     const { playlist } = requireLivePlaylist(db, itemId);
     const entry = listPlaylistSongs(db, itemId).map((row) => toChild(toSongDto(row.song, row.albumName), library, marks));
     return { path: `/share/playlist/${playlist.shareId}`, entry };
-  } catch {
-    return null;
+  } catch (error) {
+    if (error instanceof SubsonicError || error instanceof HttpError) return null;
+    throw error;
   }
 }
 
