@@ -76,7 +76,8 @@ export function toArtistId3(artist: LibraryArtist, library: Library, marks: Mark
   return {
     id: artist.id,
     name: artist.name,
-    albumCount: artist.albumIds.length,
+    // Songs on no album make one more, album-less entry (./loose-songs.ts).
+    albumCount: artist.albumIds.length + (artist.looseSongIds.length > 0 ? 1 : 0),
     coverArt: pictured ? artist.id : undefined,
     starred: iso(marks.starred('artist', artist.id)),
   };
