@@ -69,14 +69,17 @@ function readQueue(db: Db, library: Library, marks: Marks, user: UserRow) {
   return { head, entry, currentIndex: currentIndex ?? 0 };
 }
 
+/** No queue saved: an empty one (apps read `playQueue` unconditionally), as the schema allows. */
+const emptyQueue = (user: UserRow) => ({ username: user.username, changed: new Date(0).toISOString(), changedBy: '' });
+
 export function playQueue(db: Db, library: Library, marks: Marks, user: UserRow): XmlObject {
   const queue = readQueue(db, library, marks, user);
-  if (!queue) return {};
+  if (!queue) return { playQueue: emptyQueue(user) };
   return { playQueue: { current: queue.entry[queue.currentIndex]!.id, ...queue.head, entry: queue.entry } };
 }
 
 export function playQueueByIndex(db: Db, library: Library, marks: Marks, user: UserRow): XmlObject {
   const queue = readQueue(db, library, marks, user);
-  if (!queue) return { playQueueByIndex: { username: user.username, changed: new Date(0).toISOString(), changedBy: '' } };
+  if (!queue) return { playQueueByIndex: emptyQueue(user) };
   return { playQueueByIndex: { currentIndex: queue.currentIndex, ...queue.head, entry: queue.entry } };
 }

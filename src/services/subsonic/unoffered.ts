@@ -19,6 +19,8 @@ export const NOT_IMPLEMENTED = [
   'updateUser',
   'deleteUser',
   'changePassword',
+  'getSonicSimilarTracks',
+  'findSonicPath',
 ] as const;
 
 export const GONE = ['search', 'getChatMessages', 'addChatMessage', 'getVideos', 'getVideoInfo', 'getCaptions', 'hls'] as const;
