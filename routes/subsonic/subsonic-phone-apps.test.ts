@@ -186,3 +186,15 @@ describe('playback reports (OpenSubsonic playbackReport)', () => {
     expect(names).not.toContain('songLyrics');
   });
 });
+
+describe('form posts', () => {
+  test('writes work as POST form bodies too (OpenSubsonic formPost), through subsonic-api', async () => {
+    const poster = new SubsonicAPI({ url: server.url, auth: { username: 'bob', password: bobPassword }, post: true });
+    await poster.savePlayQueue({ id: [id(songs.three!), id(songs.one!)], current: id(songs.one!), position: 7 });
+    await poster.createBookmark({ id: id(songs.three!), position: 42 });
+    await poster.setRating({ id: id(songs.three!), rating: 2 });
+    const queue = ((await poster.getPlayQueue()) as any).playQueue;
+    expect([queue.current, queue.position, queue.entry.map((song: any) => song.title)]).toEqual([id(songs.one!), 7, ['Three', 'One']]);
+    expect(((await poster.getBookmarks()) as any).bookmarks.bookmark[0]).toMatchObject({ position: 42, entry: { title: 'Three', userRating: 2 } });
+  });
+});
