@@ -232,3 +232,21 @@ describe('through a real Subsonic client library', () => {
     expect(((await alice.getSimilarSongs({ id: String(songs.jazz1!.id) })) as any).status).toBe('ok');
   });
 });
+
+describe('info images', () => {
+  test("album and artist info point at the album's artwork: the 512 px preview and the original, by public URLs", async () => {
+    const hash = 'ab'.repeat(32);
+    const pictured = insertAlbum(server.db, { name: 'Pictured' });
+    insertSong(server.db, { title: 'Framed', artist: 'Painter', albumId: pictured.id, artworkUrl: `/objects/images/${hash}.png` });
+    const info = (await json('getAlbumInfo2', { id: `al-${pictured.id}` })).albumInfo;
+    expect(info).toEqual({
+      notes: '1 song in the family library.',
+      smallImageUrl: `${server.url}/objects/previews/${hash}.jpg`,
+      mediumImageUrl: `${server.url}/objects/previews/${hash}.jpg`,
+      largeImageUrl: `${server.url}/objects/images/${hash}.png`,
+    });
+    const artist = (await xml('getArtistInfo2', { id: artistId('Painter') })).artistInfo2;
+    expect(artist.largeImageUrl).toBe(`${server.url}/objects/images/${hash}.png`);
+    expect((await json('getAlbumInfo', { id: `al-${jazzAlbumId}` })).albumInfo).toEqual({ notes: '1 song in the family library.' });
+  });
+});

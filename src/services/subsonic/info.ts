@@ -1,4 +1,6 @@
 import type { Db } from '../../../db/client.ts';
+import { findAlbumById } from '../../../db/queries/albums.ts';
+import { previewUrl } from '../../../media/images.ts';
 import { songsOfSameListeners } from '../../../db/queries/subsonic-mixes.ts';
 import { requireAlbum, requireArtist } from './browse.ts';
 import { type Marks, toArtistId3 } from './dto.ts';
@@ -44,20 +46,30 @@ function similarArtists(db: Db, library: Library, artist: LibraryArtist, count: 
 
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
-export function artistInfo(db: Db, library: Library, marks: Marks, params: Params, version: 1 | 2): XmlObject {
+/** An album's artwork as the info's image URLs (public, content-addressed): the 512 px preview and the original. */
+function imagesOf(db: Db, albumId: number | undefined, origin: string): XmlObject {
+  const artwork = albumId === undefined ? null : (findAlbumById(db, albumId)?.artworkUrl ?? null);
+  const preview = previewUrl(artwork);
+  if (!artwork || !preview) return {};
+  return { smallImageUrl: new TextElement(origin + preview), mediumImageUrl: new TextElement(origin + preview), largeImageUrl: new TextElement(origin + artwork) };
+}
+
+export function artistInfo(db: Db, library: Library, marks: Marks, params: Params, origin: string, version: 1 | 2): XmlObject {
   const artist = requireArtist(library, params.required('id'));
   const count = params.int('count', 20, 0, 100);
   const similar = similarArtists(db, library, artist, count);
   const info = {
     biography: new TextElement(`${plural(artist.songCount, 'song')} on ${plural(artist.albumIds.length, 'album')} in the family library.`),
+    ...imagesOf(db, artist.albumIds.find((id) => library.albumsById.get(id)?.hasArtwork), origin),
     similarArtist: version === 1 ? similar.map((other) => toArtistFolder(other, marks)) : similar.map((other) => toArtistId3(other, library, marks)),
   };
   return version === 1 ? { artistInfo: info } : { artistInfo2: info };
 }
 
-export function albumInfo(library: Library, params: Params): XmlObject {
+export function albumInfo(db: Db, library: Library, params: Params, origin: string): XmlObject {
   const id = params.required('id');
   const loose = looseArtist(library, id);
-  const songs = loose ? loose.looseSongIds.length : requireAlbum(library, id).songCount;
-  return { albumInfo: { notes: new TextElement(`${plural(songs, 'song')} in the family library.`) } };
+  if (loose) return { albumInfo: { notes: new TextElement(`${plural(loose.looseSongIds.length, 'song')} in the family library.`) } };
+  const album = requireAlbum(library, id);
+  return { albumInfo: { notes: new TextElement(`${plural(album.songCount, 'song')} in the family library.`), ...imagesOf(db, album.id, origin) } };
 }
