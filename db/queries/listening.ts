@@ -80,13 +80,3 @@ export function removeStar(db: Db, userId: number, kind: StarKind, itemId: strin
 export function listStars(db: Db, userId: number): { kind: StarKind; itemId: string; createdAt: number }[] {
   return (starsOfQuery(db).values(userId) as [StarKind, string, number][]).map(([kind, itemId, createdAt]) => ({ kind, itemId, createdAt }));
 }
-
-const playsOfUserQuery = perDb((db) =>
-  db.$client.prepare<[number, number, number], [number]>('SELECT song_id, play_count, last_played_at FROM plays WHERE user_id = ?'),
-);
-
-/** Every play count of a user, by song id (for listings of many songs: one read instead of one per song). */
-export function listPlaysOfUser(db: Db, userId: number): Map<number, { count: number; lastPlayedAt: number }> {
-  const rows = playsOfUserQuery(db).values(userId) as [number, number, number][];
-  return new Map(rows.map(([songId, count, lastPlayedAt]) => [songId, { count, lastPlayedAt }]));
-}

@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/client.ts';
-import { addStar, countPlay, findPlay, listPlayedAlbumIds, listPlaysOfUser, listStars, removeStar } from '../../../db/queries/listening.ts';
+import { addStar, countPlay, findPlay, listPlayedAlbumIds, listStars, removeStar } from '../../../db/queries/listening.ts';
 import { listRatedAlbumItemIds, listRatings } from '../../../db/queries/phone-apps.ts';
 import { listVisibleSongValuesByIds } from '../../../db/queries/subsonic.ts';
 import type { StarKind, UserRow } from '../../../db/schema/index.ts';
@@ -12,14 +12,10 @@ import { type ActivityLists, toAlbumChild, toArtistFolder } from './lists.ts';
 import type { Params } from './params.ts';
 import type { XmlObject } from './xml.ts';
 
-const PLAYS_ONE_BY_ONE = 32;
-
 /** A user's stars and ratings (read once per call, on first need) and plays, for every listing. */
 export function userMarks(db: Db, userId: number): Marks {
   let starred: Map<string, number> | undefined;
   let rated: Map<string, number> | undefined;
-  let allPlays: Map<number, { count: number; lastPlayedAt: number }> | undefined;
-  let lookups = 0;
   return {
     rating(kind, id) {
       rated ??= new Map(listRatings(db, userId).map((found) => [`${found.kind}:${found.itemId}`, found.rating]));
@@ -29,12 +25,7 @@ export function userMarks(db: Db, userId: number): Marks {
       starred ??= new Map(listStars(db, userId).map((star) => [`${star.kind}:${star.itemId}`, star.createdAt]));
       return starred.get(`${kind}:${id}`);
     },
-    plays(songId) {
-      // A few songs look up one by one; a long listing reads every play of the user once.
-      if (allPlays) return allPlays.get(songId);
-      if (++lookups > PLAYS_ONE_BY_ONE) return (allPlays = listPlaysOfUser(db, userId)).get(songId);
-      return findPlay(db, userId, songId);
-    },
+    plays: (songId) => findPlay(db, userId, songId),
   };
 }
 
