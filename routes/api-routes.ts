@@ -24,6 +24,11 @@ const ROWS: readonly Row[] = [
   // routes/settings
   ['GET', '/api/settings', 'admin'],
   ['PATCH', '/api/settings', 'admin'],
+  // routes/radio-stations: the internet radio stations phone apps list
+  ['GET', '/api/radio-stations', 'admin'],
+  ['POST', '/api/radio-stations', 'admin'],
+  ['PATCH', '/api/radio-stations/:id', 'admin'],
+  ['DELETE', '/api/radio-stations/:id', 'admin'],
   // routes/users: family accounts
   ['GET', '/api/users', 'admin'],
   ['POST', '/api/users', 'admin'],

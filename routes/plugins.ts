@@ -9,6 +9,7 @@ import { listeningRoutes } from './listening/index.ts';
 import { mediaRoutes } from './media/index.ts';
 import { objectRoutes } from './objects/index.ts';
 import { playlistRoutes } from './playlists/index.ts';
+import { radioStationRoutes } from './radio-stations/index.ts';
 import { searchRoutes } from './search/index.ts';
 import { sessionRoutes } from './session/index.ts';
 import { settingsRoutes } from './settings/index.ts';
@@ -28,6 +29,7 @@ export const ROUTE_PLUGINS: readonly ((ctx: AppContext) => AnyElysia)[] = [
   healthRoutes,
   sessionRoutes,
   settingsRoutes,
+  radioStationRoutes,
   userRoutes,
   songRoutes,
   albumRoutes,

@@ -16,7 +16,12 @@ export const plays = sqliteTable(
     playCount: integer('play_count').notNull().default(0),
     lastPlayedAt: integer('last_played_at', { mode: 'timestamp_ms' }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.songId] }), index('plays_recent_idx').on(table.userId, table.lastPlayedAt)],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.songId] }),
+    index('plays_recent_idx').on(table.userId, table.lastPlayedAt),
+    // The household's plays of given songs (instant mixes, top songs), whoever played them.
+    index('plays_song_idx').on(table.songId),
+  ],
 );
 
 // The API's kinds of starred things; artists have no row of their own (their id is derived from the name).

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../src/app-context.ts';
 import { HttpError } from '../../src/errors.ts';
-import { clientIp } from '../../src/http/client-ip.ts';
+import { clientIp, requestOrigin } from '../../src/http/client-ip.ts';
 import { appPasswordKey } from '../../src/services/accounts/app-passwords.ts';
 import { LoginThrottle } from '../../src/services/accounts/login-throttle.ts';
 import { NowPlaying } from '../../src/services/subsonic/activity.ts';
@@ -39,7 +39,7 @@ export function subsonicRoutes(ctx: AppContext) {
       const user = authenticate(deps, params, clientIp(request, server, ctx.config.trustProxy), now);
       if (!found) throw new SubsonicError(SUBSONIC_ERROR.notFound, `Unknown method: ${method.slice(0, 60)}`, 404);
       if (found.answers === 'bytes') return await media[found.send](request, params);
-      return respond(request, format, callback, 'ok', runMethod(found, { db: ctx.db, user, params, now, nowPlaying, libraries }));
+      return respond(request, format, callback, 'ok', runMethod(found, { db: ctx.db, user, params, now, nowPlaying, libraries, origin: ctx.config.publicUrl ?? requestOrigin(request, ctx.config.trustProxy) }));
     } catch (error) {
       if (error instanceof SubsonicError) return respondError(request, format, callback, error);
       if (error instanceof HttpError) return respondError(request, format, callback, fromHttpStatus(error.status, error.message));

@@ -394,7 +394,7 @@ describe('errors', () => {
   });
 
   test('an unknown method is an error envelope, not a page', async () => {
-    const response = await raw('getPodcasts', { f: 'json' });
+    const response = await raw('getNothingSuchExists', { f: 'json' });
     expect(response.status).toBe(404);
     expect(((await response.json()) as any)['subsonic-response'].status).toBe('failed');
   });

@@ -8,6 +8,7 @@ export type { AccountChanges, AccountDto, NewAccount } from './schemas/accounts.
 export type { AlbumDto, AlbumName } from './schemas/album.ts';
 export type { AppPasswordDto, AppPasswordName, NewAppPasswordDto } from './schemas/app-password.ts';
 export type { ErrorDto } from './schemas/error.ts';
+export type { RadioStationDto, RadioStationInput } from './schemas/radio-station.ts';
 export type { PlayReport, RecentPlayDto } from './schemas/listening.ts';
 export type { PlaylistDto, PlaylistName, PlaylistOrder, PlaylistSongAdd } from './schemas/playlist.ts';
 export type { SearchResultDto } from './schemas/search.ts';

@@ -30,6 +30,7 @@ beforeEach(() => {
     if (path === '/api/users' && failAccounts-- > 0) return Promise.resolve(Response.json({ error: 'Database is busy' }, { status: 503 }));
     if (path === '/api/users') return Promise.resolve(Response.json(accounts));
     if (path === '/api/temp-shares') return Promise.resolve(Response.json([]));
+    if (path === '/api/radio-stations') return Promise.resolve(Response.json([]));
     return Promise.resolve(Response.json({ error: 'unexpected' }, { status: 500 }));
   }) as unknown as typeof fetch;
 });

@@ -1,9 +1,10 @@
 'use client';
 import { AccountsSection } from './accounts-section.tsx';
 import { PhoneAppsSettings, RegistrationSettings, SharingSettings } from './instance-settings.tsx';
+import { RadioStationsSection } from './radio-stations-section.tsx';
 import { TempSharesSection } from './temp-shares-section.tsx';
 
-/** `/admin/settings`: sharing, registration, family accounts, temporary shares, phone apps. */
+/** `/admin/settings`: sharing, registration, family accounts, temporary shares, phone apps, internet radio. */
 export function SettingsView() {
   return (
     <section aria-label="Settings" className="grid gap-4 md:gap-6">
@@ -12,6 +13,7 @@ export function SettingsView() {
       <AccountsSection />
       <TempSharesSection />
       <PhoneAppsSettings />
+      <RadioStationsSection />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { albumListSchema, albumSchema } from '../../../src/shared/schemas/album.
 import { appPasswordListSchema, newAppPasswordSchema } from '../../../src/shared/schemas/app-password.ts';
 import { recentPlayListSchema } from '../../../src/shared/schemas/listening.ts';
 import { playlistIdsSchema, playlistListSchema, playlistSchema } from '../../../src/shared/schemas/playlist.ts';
+import { radioStationListSchema, radioStationSchema } from '../../../src/shared/schemas/radio-station.ts';
 import { searchResultSchema } from '../../../src/shared/schemas/search.ts';
 import { settingsSchema } from '../../../src/shared/schemas/settings.ts';
 import { tempShareSchema } from '../../../src/shared/schemas/share.ts';
@@ -28,6 +29,8 @@ export const RESPONSE_SCHEMAS = {
   playlist: playlistSchema,
   playlists: playlistListSchema,
   playlistIds: playlistIdsSchema,
+  radioStation: radioStationSchema,
+  radioStations: radioStationListSchema,
   searchResult: searchResultSchema,
   settings: settingsSchema,
   tempShare: tempShareSchema,

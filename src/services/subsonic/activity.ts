@@ -1,19 +1,26 @@
 import type { Db } from '../../../db/client.ts';
 import { addStar, countPlay, findPlay, listPlayedAlbumIds, listStars, removeStar } from '../../../db/queries/listening.ts';
+import { listRatedAlbumItemIds, listRatings } from '../../../db/queries/phone-apps.ts';
 import { listVisibleSongValuesByIds } from '../../../db/queries/subsonic.ts';
 import type { StarKind, UserRow } from '../../../db/schema/index.ts';
 import { songDtoFromValues, toSongDto } from '../catalogue/dto.ts';
-import { type ActivityLists, requireAlbum, requireArtist, requireVisibleSong } from './browse.ts';
+import { requireAlbum, requireArtist, requireVisibleSong } from './browse.ts';
 import { type Marks, toAlbumId3, toArtistId3, toChild } from './dto.ts';
 import { missing } from './errors.ts';
 import type { Library } from './library.ts';
+import { type ActivityLists, toAlbumChild, toArtistFolder } from './lists.ts';
 import type { Params } from './params.ts';
 import type { XmlObject } from './xml.ts';
 
-/** A user's stars (read once per call, on first need) and plays (per song), for every listing. */
+/** A user's stars and ratings (read once per call, on first need) and plays, for every listing. */
 export function userMarks(db: Db, userId: number): Marks {
   let starred: Map<string, number> | undefined;
+  let rated: Map<string, number> | undefined;
   return {
+    rating(kind, id) {
+      rated ??= new Map(listRatings(db, userId).map((found) => [`${found.kind}:${found.itemId}`, found.rating]));
+      return rated.get(`${kind}:${id}`);
+    },
     starred(kind, id) {
       starred ??= new Map(listStars(db, userId).map((star) => [`${star.kind}:${star.itemId}`, star.createdAt]));
       return starred.get(`${kind}:${id}`);
@@ -30,6 +37,7 @@ export function activityLists(db: Db, userId: number): ActivityLists {
       listStars(db, userId)
         .filter((star) => star.kind === 'album')
         .map((star) => Number(star.itemId.slice(3))),
+    highest: () => listRatedAlbumItemIds(db, userId).map((itemId) => Number(itemId.slice(3))),
   };
 }
 
@@ -48,6 +56,11 @@ export class NowPlaying {
   set(user: Pick<UserRow, 'id' | 'username'>, songId: number, duration: number, player: string, now: number): void {
     // Shown while the song could still be playing (and a minute more for pauses).
     this.byUser.set(user.id, { songId, at: now, player: player.slice(0, 64), username: user.username, until: now + (duration + 60) * 1000 });
+  }
+
+  /** The user stopped playing (a playback report said so). */
+  clear(userId: number): void {
+    this.byUser.delete(userId);
   }
 
   list(now: number): Playing[] {
@@ -79,8 +92,8 @@ export function scrobble(db: Db, user: UserRow, params: Params, nowPlaying: NowP
   return {};
 }
 
-/** The star targets named by `id` (songs, or al-/ar- ids as older apps send), `albumId` and `artistId`. */
-function starTargets(db: Db, library: Library, params: Params): [StarKind, string][] {
+/** The star (and rating) targets named by `id` (songs, or al-/ar- ids as older apps send), `albumId` and `artistId`. */
+export function starTargets(db: Db, library: Library, params: Params): [StarKind, string][] {
   const targets: [StarKind, string][] = [];
   const album = (raw: string) => targets.push(['album', `al-${requireAlbum(library, raw).id}`]);
   const artist = (raw: string) => targets.push(['artist', requireArtist(library, raw).id]);
@@ -105,20 +118,42 @@ export function unstar(db: Db, library: Library, user: UserRow, params: Params):
   return {};
 }
 
-/** getStarred2: what the user starred and the family can still see, newest first. */
-export function starred2(db: Db, library: Library, marks: Marks, user: UserRow): XmlObject {
+/** What the user starred and the family can still see, newest first. */
+function starredItems(db: Db, library: Library, user: UserRow) {
   const stars = listStars(db, user.id);
   const ids = (kind: StarKind) => stars.filter((found) => found.kind === kind).map((found) => found.itemId);
-  const songs = listVisibleSongValuesByIds(db, ids('song').map(Number)).map((values) => toChild(songDtoFromValues(values), library, marks));
-  const albums = ids('album')
-    .map((id) => library.albumsById.get(Number(id.slice(3))))
-    .filter((found) => found !== undefined)
-    .map((found) => toAlbumId3(found, marks));
-  const artists = ids('artist')
-    .map((id) => library.artistsById.get(id))
-    .filter((found) => found !== undefined)
-    .map((found) => toArtistId3(found, library, marks));
-  return { starred2: { artist: artists, album: albums, song: songs } };
+  return {
+    songs: listVisibleSongValuesByIds(db, ids('song').map(Number)).map(songDtoFromValues),
+    albums: ids('album')
+      .map((id) => library.albumsById.get(Number(id.slice(3))))
+      .filter((found) => found !== undefined),
+    artists: ids('artist')
+      .map((id) => library.artistsById.get(id))
+      .filter((found) => found !== undefined),
+  };
+}
+
+export function starred2(db: Db, library: Library, marks: Marks, user: UserRow): XmlObject {
+  const { songs, albums, artists } = starredItems(db, library, user);
+  return {
+    starred2: {
+      artist: artists.map((found) => toArtistId3(found, library, marks)),
+      album: albums.map((found) => toAlbumId3(found, marks)),
+      song: songs.map((found) => toChild(found, library, marks)),
+    },
+  };
+}
+
+/** getStarred: the same in the folder shapes. */
+export function starred(db: Db, library: Library, marks: Marks, user: UserRow): XmlObject {
+  const { songs, albums, artists } = starredItems(db, library, user);
+  return {
+    starred: {
+      artist: artists.map((found) => toArtistFolder(found, marks)),
+      album: albums.map((found) => toAlbumChild(found, marks)),
+      song: songs.map((found) => toChild(found, library, marks)),
+    },
+  };
 }
 
 export function nowPlayingList(db: Db, library: Library, marks: Marks, nowPlaying: NowPlaying, now: number): XmlObject {

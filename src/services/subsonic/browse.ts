@@ -4,8 +4,10 @@ import { listAlbumSongs } from '../../../db/queries/songs.ts';
 import { listVisibleSongValuesByIds } from '../../../db/queries/subsonic.ts';
 import { songDtoFromValues, toSongDto } from '../catalogue/dto.ts';
 import { type Marks, toAlbumId3, toArtistId3, toChild } from './dto.ts';
-import { SUBSONIC_ERROR, SubsonicError, notFound } from './errors.ts';
-import { IGNORED_ARTICLES, type Library, type LibraryAlbum, type LibraryArtist, byName, sortName } from './library.ts';
+import { notFound } from './errors.ts';
+import { sample } from './lists.ts';
+import { LOOSE_ALBUM_NAME, looseAlbumFolder, looseAlbumId, looseAlbumId3, looseArtist, looseSongs } from './loose-songs.ts';
+import { IGNORED_ARTICLES, type Library, type LibraryAlbum, type LibraryArtist, sortName } from './library.ts';
 import { type Params, numericId } from './params.ts';
 import type { XmlObject } from './xml.ts';
 
@@ -56,14 +58,18 @@ export function requireAlbum(library: Library, rawId: string | undefined): Libra
   return album;
 }
 
-export function artist(library: Library, marks: Marks, params: Params): XmlObject {
+export function artist(db: Db, library: Library, marks: Marks, params: Params): XmlObject {
   const found = requireArtist(library, params.required('id'));
   const albums = found.albumIds.map((id) => toAlbumId3(library.albumsById.get(id)!, marks));
+  if (found.looseSongIds.length > 0) albums.push(looseAlbumId3(db, found));
   return { artist: { ...toArtistId3(found, library, marks), album: albums } };
 }
 
 export function album(db: Db, library: Library, marks: Marks, params: Params): XmlObject {
-  const found = requireAlbum(library, params.required('id'));
+  const id = params.required('id');
+  const loose = looseArtist(library, id);
+  if (loose) return { album: { ...looseAlbumId3(db, loose), song: looseSongs(db, library, marks, loose) } };
+  const found = requireAlbum(library, id);
   const songs = listAlbumSongs(db, found.id).map((row) => toChild(toSongDto(row.song, row.albumName), library, marks));
   return { album: { ...toAlbumId3(found, marks), song: songs } };
 }
@@ -76,13 +82,16 @@ export function musicDirectory(db: Db, library: Library, marks: Marks, params: P
   const id = params.required('id');
   if (id.startsWith('ar-')) {
     const found = requireArtist(library, id);
-    const child = found.albumIds.map((albumId) => {
+    const child: XmlObject[] = found.albumIds.map((albumId) => {
       const albumFound = library.albumsById.get(albumId)!;
       const dto = toAlbumId3(albumFound, marks);
       return { id: dto.id, parent: found.id, isDir: true, title: albumFound.name, album: albumFound.name, artist: albumFound.artistName, coverArt: dto.coverArt, created: dto.created, starred: dto.starred };
     });
+    if (found.looseSongIds.length > 0) child.push(looseAlbumFolder(found));
     return { directory: { id: found.id, name: found.name, starred: toArtistId3(found, library, marks).starred, child } };
   }
+  const loose = looseArtist(library, id);
+  if (loose) return { directory: { id: looseAlbumId(loose), parent: loose.id, name: LOOSE_ALBUM_NAME, child: looseSongs(db, library, marks, loose) } };
   const found = requireAlbum(library, id);
   const child = listAlbumSongs(db, found.id).map((row) => toChild(toSongDto(row.song, row.albumName), library, marks));
   return { directory: { id: `al-${found.id}`, parent: found.artistId, name: found.name, child } };
@@ -101,57 +110,9 @@ export function song(db: Db, library: Library, marks: Marks, params: Params): Xm
   return { song: toChild(toSongDto(found.song, found.albumName), library, marks) };
 }
 
-/** Up to `count` distinct random picks from `pool` (a partial Fisher–Yates on a copy of the indexes). */
-function sample<T>(pool: ArrayLike<T>, count: number): T[] {
-  const picked: T[] = [];
-  const swaps = new Map<number, number>();
-  for (let i = 0; i < Math.min(count, pool.length); i++) {
-    const j = i + Math.floor(Math.random() * (pool.length - i));
-    const at = swaps.get(j) ?? j;
-    swaps.set(j, swaps.get(i) ?? i);
-    picked.push(pool[at]!);
-  }
-  return picked;
-}
-
 export function randomSongs(db: Db, library: Library, marks: Marks, params: Params): XmlObject {
   const size = params.int('size', 10, 0, 500);
   const ids = sample(library.songIds, size);
   const songs = listVisibleSongValuesByIds(db, ids).map((values) => toChild(songDtoFromValues(values), library, marks));
   return { randomSongs: { song: songs } };
-}
-
-/** Lists that need what a user did (frequent, recent, starred): ./activity.ts supplies them. */
-export type ActivityLists = Record<'frequent' | 'recent' | 'starred', () => number[]>;
-
-const ALBUM_LISTS = ['random', 'newest', 'alphabeticalByName', 'alphabeticalByArtist', 'frequent', 'recent', 'starred', 'highest', 'byYear', 'byGenre'];
-
-function orderedAlbums(library: Library, type: string, activity: ActivityLists, size: number, offset: number): LibraryAlbum[] {
-  const page = (list: LibraryAlbum[]) => list.slice(offset, offset + size);
-  const known = (ids: number[]) => ids.map((id) => library.albumsById.get(id)).filter((album) => album !== undefined);
-  switch (type) {
-    case 'random':
-      return sample(library.albums, size);
-    case 'newest':
-      return page([...library.albums].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id));
-    case 'alphabeticalByName':
-      return page(library.albums);
-    case 'alphabeticalByArtist':
-      return page([...library.albums].sort((a, b) => byName(a.artistName, b.artistName) || byName(a.name, b.name)));
-    case 'frequent':
-    case 'recent':
-    case 'starred':
-      return page(known(activity[type]()));
-    default:
-      // highest (no ratings), byYear and byGenre (no years or genres on albums): nothing matches.
-      return [];
-  }
-}
-
-export function albumList2(library: Library, marks: Marks, params: Params, activity: ActivityLists): XmlObject {
-  const type = params.required('type');
-  if (!ALBUM_LISTS.includes(type)) throw new SubsonicError(SUBSONIC_ERROR.generic, `Unknown album list type: ${type.slice(0, 40)}`);
-  const size = params.int('size', 10, 0, 500);
-  const offset = params.int('offset', 0, 0, 1_000_000);
-  return { albumList2: { album: orderedAlbums(library, type, activity, size, offset).map((found) => toAlbumId3(found, marks)) } };
 }

@@ -7,6 +7,8 @@ import type { XmlObject } from './xml.ts';
 export interface Marks {
   starred(kind: 'song' | 'album' | 'artist', id: string): number | undefined;
   plays(songId: number): { count: number; lastPlayedAt: number } | undefined;
+  /** The user's 1–5 rating, if any (./ratings.ts). */
+  rating(kind: 'song' | 'album' | 'artist', id: string): number | undefined;
 }
 
 const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
@@ -48,6 +50,7 @@ export function toChild(song: SongDto, library: Library, marks: Marks): XmlObjec
     isVideo: false,
     created: song.createdAt,
     starred: iso(marks.starred('song', String(song.id))),
+    userRating: marks.rating('song', String(song.id)),
     playCount: plays?.count ?? 0,
     played: iso(plays?.lastPlayedAt),
   };
@@ -64,6 +67,7 @@ export function toAlbumId3(album: LibraryAlbum, marks: Marks): XmlObject {
     duration: Math.round(album.duration),
     created: new Date(album.createdAt).toISOString(),
     starred: iso(marks.starred('album', albumIdOf(album.id))),
+    userRating: marks.rating('album', albumIdOf(album.id)),
   };
 }
 
@@ -72,7 +76,8 @@ export function toArtistId3(artist: LibraryArtist, library: Library, marks: Mark
   return {
     id: artist.id,
     name: artist.name,
-    albumCount: artist.albumIds.length,
+    // Songs on no album make one more, album-less entry (./loose-songs.ts).
+    albumCount: artist.albumIds.length + (artist.looseSongIds.length > 0 ? 1 : 0),
     coverArt: pictured ? artist.id : undefined,
     starred: iso(marks.starred('artist', artist.id)),
   };

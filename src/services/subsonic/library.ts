@@ -13,6 +13,10 @@ export interface LibraryArtist {
   /** Albums it is the album artist of, or has songs on; by name. */
   albumIds: number[];
   songCount: number;
+  /** Its songs, oldest first (instant mixes). */
+  songIds: number[];
+  /** Its songs on no album, shown under it as one album-less entry so browsing reaches them. */
+  looseSongIds: number[];
 }
 
 export interface LibraryAlbum {
@@ -24,6 +28,8 @@ export interface LibraryAlbum {
   duration: number;
   createdAt: number;
   hasArtwork: boolean;
+  /** Its songs, oldest first. */
+  songIds: number[];
 }
 
 /** The browsable shape of what the family may hear: one per catalogue version, kept in memory. */
@@ -66,7 +72,7 @@ function tally(db: Db) {
   const artistOf = (name: string) => {
     const key = artistKey(name);
     let artist = artists.get(key);
-    if (!artist) artists.set(key, (artist = { id: artistId(name), name, albumIds: [], songCount: 0, albums: new Set() }));
+    if (!artist) artists.set(key, (artist = { id: artistId(name), name, albumIds: [], songCount: 0, songIds: [], looseSongIds: [], albums: new Set() }));
     return artist;
   };
   const rows = listLibraryRows(db);
@@ -75,13 +81,18 @@ function tally(db: Db) {
     songIds[index] = id;
     const artist = artistOf(rawArtist ?? UNKNOWN_ARTIST);
     artist.songCount += 1;
-    if (albumId === null || albumName === null) return;
+    artist.songIds.push(id);
+    if (albumId === null || albumName === null) {
+      artist.looseSongIds.push(id);
+      return;
+    }
     let album = albums.get(albumId);
     if (!album) {
-      album = { id: albumId, name: albumName, artistName: '', artistId: '', songCount: 0, duration: 0, createdAt: albumCreatedAt ?? 0, hasArtwork: false, counts: new Map() };
+      album = { id: albumId, name: albumName, artistName: '', artistId: '', songCount: 0, duration: 0, createdAt: albumCreatedAt ?? 0, hasArtwork: false, songIds: [], counts: new Map() };
       albums.set(albumId, album);
     }
     album.songCount += 1;
+    album.songIds.push(id);
     album.duration += duration;
     album.hasArtwork ||= hasArtwork === 1;
     const key = artistKey(artist.name);

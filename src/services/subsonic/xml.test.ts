@@ -1,6 +1,6 @@
 import { expect, test } from 'bun:test';
 import { XMLParser } from 'fast-xml-parser';
-import { escapeXml, toXmlDocument } from './xml.ts';
+import { TextElement, escapeXml, toXmlDocument } from './xml.ts';
 
 test('the five specials are escaped; characters XML cannot carry are dropped; emoji survive', () => {
   expect(escapeXml(`<a href="x">Tom & Jerry's</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;');
@@ -20,4 +20,15 @@ test('scalars are attributes, objects elements, arrays repeat; arrays of scalars
   );
   const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(text);
   expect(parsed['subsonic-response'].ext.versions).toEqual([1, 2]);
+});
+
+test('a scalar named value is the element text, as the JSON form names it', () => {
+  const text = toXmlDocument('r', { genres: { genre: [{ songCount: 2, value: 'Rock & Roll' }] } }, 'ns');
+  expect(text).toContain('<genre songCount="2">Rock &amp; Roll</genre>');
+});
+
+test('a TextElement is a child element with text in XML and a plain string in JSON', () => {
+  const value = { artistInfo: { biography: new TextElement('3 songs & more'), similarArtist: [{ id: 'ar-1', name: 'Ann' }] } };
+  expect(toXmlDocument('r', value, 'ns')).toContain('<artistInfo><biography>3 songs &amp; more</biography><similarArtist id="ar-1" name="Ann"/></artistInfo>');
+  expect(JSON.parse(JSON.stringify(value)).artistInfo.biography).toBe('3 songs & more');
 });

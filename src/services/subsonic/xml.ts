@@ -4,7 +4,7 @@
  * element holding text (OpenSubsonic's `versions`). A small escaping serializer for exactly that
  * (decided over xmlbuilder2 and fast-xml-parser's builder: docs/decisions/059-subsonic-answers.md).
  */
-export type XmlValue = string | number | boolean | null | undefined | XmlObject | XmlValue[];
+export type XmlValue = string | number | boolean | null | undefined | XmlObject | XmlValue[] | TextElement;
 export interface XmlObject {
   [key: string]: XmlValue;
 }
@@ -24,27 +24,46 @@ function isScalar(value: XmlValue): value is string | number | boolean {
   return type === 'string' || type === 'number' || type === 'boolean';
 }
 
+/**
+ * A string the XML form carries as a child element's text (`<biography>…</biography>`, as the
+ * schema wants for artist and album info) while JSON keeps it a plain string.
+ */
+export class TextElement {
+  constructor(readonly text: string) {}
+  toJSON(): string {
+    return this.text;
+  }
+}
+
+/** A scalar under this key is the element's text, as JSON names it (`<genre songCount="2">Rock</genre>`). */
+const TEXT_KEY = 'value';
+
 function element(name: string, value: XmlObject, out: string[]): void {
   out.push('<', name);
   const children: [string, XmlValue][] = [];
+  let text: string | undefined;
   for (const key in value) {
     const child = value[key];
     if (child === null || child === undefined) continue;
-    if (isScalar(child)) out.push(' ', key, '="', escapeXml(String(child)), '"');
+    if (key === TEXT_KEY && isScalar(child)) text = escapeXml(String(child));
+    else if (isScalar(child)) out.push(' ', key, '="', escapeXml(String(child)), '"');
     else children.push([key, child]);
   }
-  if (children.length === 0) {
+  if (children.length === 0 && text === undefined) {
     out.push('/>');
     return;
   }
   out.push('>');
+  if (text !== undefined) out.push(text);
   for (const [key, child] of children) write(key, child, out);
   out.push('</', name, '>');
 }
 
 function write(name: string, value: XmlValue, out: string[]): void {
   if (value === null || value === undefined) return;
-  if (Array.isArray(value)) {
+  if (value instanceof TextElement) {
+    out.push('<', name, '>', escapeXml(value.text), '</', name, '>');
+  } else if (Array.isArray(value)) {
     for (const item of value) write(name, item, out);
   } else if (isScalar(value)) {
     out.push('<', name, '>', escapeXml(String(value)), '</', name, '>');

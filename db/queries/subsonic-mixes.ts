@@ -1,0 +1,58 @@
+import type { Db } from '../client.ts';
+import { perDb } from './prepared.ts';
+
+// Reads behind the Subsonic API's genre lists and instant mixes (src/services/subsonic/genres.ts,
+// mixes.ts). Raw prepared SQL, over visible songs only (published, not trashed).
+const VISIBLE = "s.status = 'published' AND s.deleted_at IS NULL";
+
+/** A visible song with tags: id, live album id (or null), the tags' JSON text. */
+export type TaggedSongRow = [id: number, albumId: number | null, tags: string];
+
+const taggedQuery = perDb((db) =>
+  db.$client.prepare<TaggedSongRow, []>(
+    `SELECT s.id, a.id, s.tags FROM songs s LEFT JOIN albums a ON a.id = s.album_id AND a.deleted_at IS NULL
+     WHERE ${VISIBLE} AND s.tags <> '[]' ORDER BY s.id`,
+  ),
+);
+
+export function listTaggedSongs(db: Db): TaggedSongRow[] {
+  return taggedQuery(db).values() as TaggedSongRow[];
+}
+
+const householdPlaysQuery = perDb((db) =>
+  db.$client.prepare<[number, number], [string]>(
+    'SELECT p.song_id, sum(p.play_count) FROM json_each(?) j JOIN plays p ON p.song_id = j.value GROUP BY p.song_id',
+  ),
+);
+
+/** How often the whole household played each of `ids` (songs never played are absent). */
+export function householdPlaysOf(db: Db, ids: readonly number[]): Map<number, number> {
+  if (ids.length === 0) return new Map();
+  return new Map(householdPlaysQuery(db).values(JSON.stringify(ids)) as [number, number][]);
+}
+
+const topPlayedQuery = perDb((db) =>
+  db.$client.prepare<[number], [string]>(
+    `SELECT p.song_id FROM json_each(?) j JOIN plays p ON p.song_id = j.value
+     GROUP BY p.song_id ORDER BY sum(p.play_count) DESC, max(p.last_played_at) DESC`,
+  ),
+);
+
+/** Of `ids`, those the household played, most played first. */
+export function mostPlayedOf(db: Db, ids: readonly number[]): number[] {
+  if (ids.length === 0) return [];
+  return (topPlayedQuery(db).values(JSON.stringify(ids)) as [number][]).map((row) => row[0]);
+}
+
+const coListenedQuery = perDb((db) =>
+  db.$client.prepare<[number], [string]>(
+    `SELECT DISTINCT other.song_id FROM plays mine JOIN json_each(?) j ON j.value = mine.song_id
+     JOIN plays other ON other.user_id = mine.user_id`,
+  ),
+);
+
+/** Songs played by someone who also played one of `ids` (the "shared listeners" of an artist). */
+export function songsOfSameListeners(db: Db, ids: readonly number[]): number[] {
+  if (ids.length === 0) return [];
+  return (coListenedQuery(db).values(JSON.stringify(ids)) as [number][]).map((row) => row[0]);
+}

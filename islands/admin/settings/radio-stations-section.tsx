@@ -1,0 +1,90 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { RadioStationDto, RadioStationInput } from '../../../src/shared/types.ts';
+import { radioStationApi, radioStationKeys, useRadioStations } from '../../lib/api/radio-stations.ts';
+import { messageOf } from '../../lib/api/request.ts';
+import { AlertDialog, AlertDialogContent } from '../../ui/alert-dialog.tsx';
+import { Button } from '../../ui/button.tsx';
+import { toast } from '../../ui/toast-store.ts';
+import { RadioStationDialog } from './radio-station-dialog.tsx';
+import { ListSkeleton, LoadFailed, SettingsCard } from './settings-card.tsx';
+
+type Editing = { station: RadioStationDto | null } | null;
+
+/** Internet radio: the stations phone apps list for everyone; admins add, edit and delete them. */
+export function RadioStationsSection() {
+  const stations = useRadioStations();
+  const client = useQueryClient();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<RadioStationDto | null>(null);
+  const refresh = () => client.invalidateQueries({ queryKey: radioStationKeys.list });
+  const save = useMutation({
+    mutationFn: ({ id, input }: { id: number | null; input: RadioStationInput }) => (id === null ? radioStationApi.create(input) : radioStationApi.update(id, input)),
+    onSuccess: (saved, { id }) => toast({ title: id === null ? 'Station added' : 'Station saved', description: `"${saved.name}" is listed in phone apps` }),
+    onError: (error) => toast({ title: 'Failed to save station', description: messageOf(error, 'Please try again'), variant: 'destructive' }),
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (station: RadioStationDto) => radioStationApi.remove(station.id),
+    onSuccess: (_nothing, station) => toast({ title: 'Station deleted', description: `"${station.name}" is no longer listed` }),
+    onError: (error) => toast({ title: 'Failed to delete station', description: messageOf(error, 'Please try again'), variant: 'destructive' }),
+    onSettled: () => {
+      setDeleting(null);
+      return refresh();
+    },
+  });
+
+  return (
+    <SettingsCard
+      title="Internet Radio"
+      description="Stations phone apps list for everyone to play."
+      action={
+        <Button variant="outline" onClick={() => setEditing({ station: null })}>
+          <span aria-hidden="true" className="i-lucide-radio text-base" />
+          Add Station
+        </Button>
+      }
+    >
+      {stations.isError ? <LoadFailed what="radio stations" onRetry={() => void stations.refetch()} /> : null}
+      {stations.isPending ? <ListSkeleton rows={1} /> : null}
+      {stations.data?.length === 0 ? <p className="text-sm text-muted-foreground">No radio stations</p> : null}
+      {stations.data?.length ? (
+        <ul aria-label="Radio stations" className="grid divide-y divide-border rounded-md border border-border">
+          {stations.data.map((station) => (
+            <li key={station.id} data-testid="radio-station-row" className="flex items-center gap-3 px-3 py-2.5">
+              <span aria-hidden="true" className="i-lucide-radio hidden shrink-0 text-xl text-muted-foreground sm:block" />
+              <div className="grid min-w-0 flex-1 gap-0.5">
+                <span className="truncate font-medium">{station.name}</span>
+                <span className="truncate text-sm text-muted-foreground">{station.streamUrl}</span>
+              </div>
+              <Button variant="ghost" size="icon" aria-label={`Edit ${station.name}`} onClick={() => setEditing({ station })}>
+                <span aria-hidden="true" className="i-lucide-pencil text-xl" />
+              </Button>
+              <Button variant="ghost" size="icon" aria-label={`Delete ${station.name}`} onClick={() => setDeleting(station)}>
+                <span aria-hidden="true" className="i-lucide-trash-2 text-xl text-destructive-text" />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <RadioStationDialog
+        station={editing?.station ?? null}
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        busy={save.isPending}
+        onSubmit={(input) => save.mutateAsync({ id: editing?.station?.id ?? null, input })}
+      />
+      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
+        {deleting ? (
+          <AlertDialogContent
+            title="Delete Station?"
+            description={`"${deleting.name}" will no longer be listed in phone apps.`}
+            confirmLabel="Delete"
+            busy={remove.isPending}
+            onConfirm={() => remove.mutate(deleting)}
+          />
+        ) : null}
+      </AlertDialog>
+    </SettingsCard>
+  );
+}
