@@ -68,21 +68,6 @@ export class LoginThrottle {
     return rememberDevice(this.secret, attempt.deviceCookie, attempt.username, now);
   }
 
-  /**
-   * For sign-ins checked synchronously (the Subsonic API's app passwords, no device cookie): 429
-   * while this username or address must wait. Nothing is counted until `failedAttempt`.
-   */
-  assertMayTry(ip: string, username: string | null, now: number): void {
-    const byUser = username === null ? 0 : this.byUsername.waitFor(usernameKey(username), now);
-    assertNoWait(Math.max(byUser, this.byIp.waitFor(ip, now)));
-  }
-
-  /** A wrong password (or API key) counts against the username, if any, and the address. */
-  failedAttempt(ip: string, username: string | null, now: number): void {
-    if (username !== null) this.byUsername.count(usernameKey(username), now);
-    this.byIp.count(ip, now);
-  }
-
   assertRegistrationAllowed(ip: string, now: number): void {
     const wait = this.registrations.blockedFor(ip, now);
     if (wait > 0) throw new TooManyRequestsError(wait / 1000, 'Too many registrations. Please try again later.');
