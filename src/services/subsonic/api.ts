@@ -52,6 +52,7 @@ export function openSubsonicExtensions(): XmlObject {
     openSubsonicExtensions: [
       { name: 'apiKeyAuthentication', versions: [1] },
       { name: 'formPost', versions: [1] },
+      { name: 'transcodeOffset', versions: [1] },
     ],
   };
 }

@@ -14,6 +14,9 @@ const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date
 const albumIdOf = (id: number) => `al-${id}`;
 const songCoverId = (id: number) => `mf-${id}`;
 
+/** The type the API names and sends a format as: Opus as plain `audio/ogg` (some players refuse `codecs=`). */
+export const apiContentType = (format: AudioFormat): string => (format === 'opus' ? 'audio/ogg' : (AUDIO_CONTENT_TYPES[format] ?? 'application/octet-stream'));
+
 const formatOf = (song: SongDto) => song.audioUrl.slice(song.audioUrl.lastIndexOf('.') + 1) as AudioFormat;
 
 /**
@@ -37,7 +40,7 @@ export function toChild(song: SongDto, library: Library, marks: Marks): XmlObjec
     genre: song.tags[0],
     coverArt,
     size: song.fileSize,
-    contentType: AUDIO_CONTENT_TYPES[suffix] ?? 'application/octet-stream',
+    contentType: apiContentType(suffix),
     suffix,
     duration: Math.round(song.duration),
     bitRate: song.duration > 0 ? Math.round((song.fileSize * 8) / song.duration / 1000) : undefined,
