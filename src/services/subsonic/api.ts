@@ -117,6 +117,11 @@ const METHODS: Record<string, SubsonicMethod> = {
   getCoverArt: bytes('coverArt'),
 };
 
+/** Every method's name and what it answers, for the tests that go through the whole table. */
+export function listMethods(): { name: string; answers: SubsonicMethod['answers'] }[] {
+  return Object.entries(METHODS).map(([name, method]) => ({ name, answers: method.answers }));
+}
+
 /** The method of that name (without `.view`), or null for one Hearth does not speak. */
 export function findMethod(name: string): SubsonicMethod | null {
   return Object.hasOwn(METHODS, name) ? METHODS[name]! : null;

@@ -70,6 +70,11 @@ export function toAlbumId3(album: LibraryAlbum, marks: Marks): XmlObject {
   };
 }
 
+/** An artist as the folder methods' `Artist` (getIndexes): no album count or cover, which only the ID3 form has. */
+export function toArtist(artist: LibraryArtist, marks: Marks): XmlObject {
+  return { id: artist.id, name: artist.name, starred: iso(marks.starred('artist', artist.id)) };
+}
+
 export function toArtistId3(artist: LibraryArtist, library: Library, marks: Marks): XmlObject {
   const pictured = artist.albumIds.some((id) => library.albumsById.get(id)?.hasArtwork);
   return {
