@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, setPriority } from 'node:os';
 import { AUDIO_CONTENT_TYPES, type AudioFormat } from '../src/shared/audio-formats.ts';
 
 /** Where ffmpeg is and which version, found once when the app starts (null: not installed). */
@@ -27,12 +27,18 @@ export function findFfmpeg(): Ffmpeg | null {
   return (found = probe.status === 0 && version ? { path, version } : null);
 }
 
-/** At most one transcode per CPU core: each ffmpeg runs on one thread. */
-export const TRANSCODE_SLOTS = availableParallelism();
+/**
+ * Four transcodes per CPU core (each ffmpeg on one thread, at a lower priority than the server):
+ * songs started together share the cores and all begin at once, each still converting many times
+ * faster than it plays; more wait in line.
+ */
+export const TRANSCODE_SLOTS = 4 * availableParallelism();
+/** ffmpeg's niceness: the web and the API stay quick while songs convert. */
+const FFMPEG_NICENESS = 10;
 
 /** How many conversions may wait for a slot, per slot, and how long each may wait. */
-export const TRANSCODE_WAITING_PER_SLOT = 4;
-export const TRANSCODE_WAIT_MS = 20_000;
+export const TRANSCODE_WAITING_PER_SLOT = 2;
+export const TRANSCODE_WAIT_MS = 30_000;
 
 export class TranscodeBusyError extends Error {
   constructor(readonly slots: number, readonly waiting: number) {
@@ -170,6 +176,11 @@ export function transcodeStream(options: TranscodeOptions): ReadableStream<Uint8
     stdout: 'pipe',
     stderr: 'ignore',
   });
+  try {
+    setPriority(proc.pid, FFMPEG_NICENESS);
+  } catch {
+    // not allowed here (a locked-down container): it runs at the server's priority
+  }
   const reader = proc.stdout.getReader();
   let ended = false;
   const end = (ok: boolean) => {

@@ -8,7 +8,7 @@ import { parseConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/logger.ts';
 import { listen } from '../../src/compose/server.ts';
 import { readImageSize, bytesReader } from '../../media/image-size.ts';
-import { estimatedBytes } from '../../media/transcode.ts';
+import { TRANSCODE_SLOTS, TRANSCODE_WAITING_PER_SLOT, estimatedBytes } from '../../media/transcode.ts';
 import { createUser } from '../../src/services/accounts/users.ts';
 import type { NewAppPasswordDto, SongDto } from '../../src/shared/types.ts';
 import { makeTempDir, type TestServer, startTestServer } from '../../src/testing/server.ts';
@@ -192,29 +192,29 @@ describe('transcoding', () => {
     }
   });
 
-  test('beyond one transcode per core requests wait in line; a clear error only when the line is full; leaving frees a place', async () => {
-    const cores = navigator.hardwareConcurrency;
-    // Ten minutes at 160 kbit/s or more is megabytes more than the server runs ahead and loopback
-    // buffers take unread (a small mono file: the bit rate asked for sets the size).
+  test('beyond four transcodes per core requests wait in line; a clear error only when the line is full; leaving frees a place', async () => {
+    const slots = TRANSCODE_SLOTS;
+    // Ten minutes at 320 kbit/s is megabytes more than the server runs ahead and loopback buffers
+    // take unread (a small mono file: the bit rate asked for sets the size).
     const longer = await upload(await makeFlac(600, 'longer.flac', 8000, 1));
-    const held: Response[] = [];
-    const rates = [320, 256, 192, 160];
     // Each on its own connection, dropped by aborting (a cancelled body could go back to the pool).
     const leave = new AbortController();
     const own = (signal: AbortSignal) => ({ headers: { connection: 'close' }, keepalive: false, signal });
-    // Different rates so none comes from the cache; the bodies are not read, so ffmpeg waits.
-    for (let i = 0; i < cores; i++) held.push(await rest('stream', { id: longer.id, format: 'opus', maxBitRate: rates[i % rates.length]!, timeOffset: i }, own(leave.signal)));
+    // Different offsets so none comes from the cache; the bodies are not read, so ffmpeg waits.
+    const held = await Promise.all(
+      Array.from({ length: slots }, (_, i) => rest('stream', { id: longer.id, format: 'opus', maxBitRate: 320, timeOffset: i }, own(leave.signal))),
+    );
     for (const response of held) expect(response.headers.get('content-type')).toBe('audio/ogg');
     // Every conversion is busy: these wait (distinct offsets, so none is the same encoding).
     const line = new AbortController();
-    const waiting = Array.from({ length: 4 * cores }, (_, i) =>
+    const waiting = Array.from({ length: TRANSCODE_WAITING_PER_SLOT * slots }, (_, i) =>
       rest('stream', { id: longer.id, format: 'opus', maxBitRate: 64, timeOffset: 100 + i }, own(line.signal)),
     );
     // Once the line is full the next is refused at once; until then a probe waits too and is withdrawn.
     let refused: Response | undefined;
-    for (let tries = 0; tries < 100 && !refused; tries++) {
+    for (let tries = 0; tries < 40 && !refused; tries++) {
       const probe = new AbortController();
-      const answer = await Promise.race([rest('stream', { id: longer.id, format: 'opus', maxBitRate: 32 }, own(probe.signal)), Bun.sleep(100).then(() => undefined)]);
+      const answer = await Promise.race([rest('stream', { id: longer.id, format: 'opus', maxBitRate: 32 }, own(probe.signal)), Bun.sleep(500).then(() => undefined)]);
       if (answer) refused = answer;
       else probe.abort();
     }
@@ -222,7 +222,7 @@ describe('transcoding', () => {
     expect(refused!.headers.get('retry-after')).toBe('5');
     const body = (await refused!.json()) as any;
     expect(body['subsonic-response'].error.message).toBe(
-      `The server is already converting ${cores} songs with ${4 * cores} more waiting, as many as it can take. Try again in a moment, or play the original quality.`,
+      `The server is already converting ${slots} songs with ${TRANSCODE_WAITING_PER_SLOT * slots} more waiting, as many as it can take. Try again in a moment, or play the original quality.`,
     );
     // The aborted bodies fail as they should; their errors are expected, not unhandled.
     for (const response of held) void response.arrayBuffer().catch(() => undefined);
