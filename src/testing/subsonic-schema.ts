@@ -104,6 +104,7 @@ export function openSubsonicSchema(): string {
 
 /** Validates XML documents with xmllint against the OpenSubsonic schema; errors as xmllint words them. */
 export async function validateSubsonicXml(documents: Record<string, string>): Promise<Record<string, string>> {
+  if (!Bun.which('xmllint')) throw new Error('xmllint is missing: apt-get install -y libxml2-utils (.ci/run does)');
   const dir = mkdtempSync(join(tmpdir(), 'hearth-xsd-'));
   try {
     const schema = join(dir, 'schema.xsd');
