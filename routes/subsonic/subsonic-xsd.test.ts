@@ -76,6 +76,17 @@ test('every XML answer of every data method validates against the Subsonic 1.16.
   expect(await validateSubsonicXml(documents)).toEqual({});
 });
 
+test('the check refuses what the schema does not allow (an ID3-only attribute on a folder artist, a missing version)', async () => {
+  const head = '<?xml version="1.0" encoding="UTF-8"?><subsonic-response xmlns="http://subsonic.org/restapi" status="ok"';
+  const failures = await validateSubsonicXml({
+    fine: `${head} version="1.16.1" openSubsonic="true"><indexes lastModified="1" ignoredArticles=""><index name="A"><artist id="ar-1" name="Ann"/></index></indexes></subsonic-response>`,
+    id3: `${head} version="1.16.1"><indexes lastModified="1" ignoredArticles=""><index name="A"><artist id="ar-1" name="Ann" albumCount="1"/></index></indexes></subsonic-response>`,
+    noVersion: `${head}/>`,
+  });
+  expect(Object.keys(failures).sort()).toEqual(['id3', 'noVersion']);
+  expect(failures.id3).toContain("attribute 'albumCount': The attribute 'albumCount' is not allowed.");
+});
+
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseAttributeValue: false, parseTagValue: false, textNodeName: 'value', isArray: (_name, _path, _leaf, isAttribute) => !isAttribute });
 
 // Lists in a stable order: random picks differ between the two calls, their shape does not.

@@ -4,77 +4,81 @@ import { join } from 'node:path';
 
 const SUBSONIC_XSD = join(import.meta.dir, 'fixtures', 'subsonic-rest-api-1.16.1.xsd');
 
+const attribute = (name: string, type: string) => `<xs:attribute name="${name}" type="${type}" use="optional"/>`;
+const list = (name: string, type: string) => `<xs:element name="${name}" type="${type}" minOccurs="0" maxOccurs="unbounded"/>`;
+
 /**
- * The OpenSubsonic additions Hearth answers with, per type of the 1.16.1 schema: attributes (any
- * answer may carry them) and elements (appended to the type's sequence). Only what the
- * OpenSubsonic specification adds; anything else in an answer fails validation.
+ * The OpenSubsonic additions to the types of the 1.16.1 schema: attributes, and elements (in any
+ * order, since the JSON form they come from has none). Only what the OpenSubsonic specification
+ * adds; anything else in an answer fails validation.
  */
 const ADDITIONS: Record<string, { attributes?: string[]; elements?: string[] }> = {
-  Response: {
-    attributes: [
-      '<xs:attribute name="type" type="xs:string" use="optional"/>',
-      '<xs:attribute name="serverVersion" type="xs:string" use="optional"/>',
-      '<xs:attribute name="openSubsonic" type="xs:boolean" use="optional"/>',
-    ],
-  },
+  Response: { attributes: [attribute('type', 'xs:string'), attribute('serverVersion', 'xs:string'), attribute('openSubsonic', 'xs:boolean')] },
   Child: {
     attributes: [
-      '<xs:attribute name="played" type="xs:dateTime" use="optional"/>',
-      '<xs:attribute name="bpm" type="xs:int" use="optional"/>',
-      '<xs:attribute name="comment" type="xs:string" use="optional"/>',
-      '<xs:attribute name="sortName" type="xs:string" use="optional"/>',
-      '<xs:attribute name="mediaType" type="xs:string" use="optional"/>',
-      '<xs:attribute name="musicBrainzId" type="xs:string" use="optional"/>',
-      '<xs:attribute name="displayArtist" type="xs:string" use="optional"/>',
-      '<xs:attribute name="displayAlbumArtist" type="xs:string" use="optional"/>',
-      '<xs:attribute name="displayComposer" type="xs:string" use="optional"/>',
-      '<xs:attribute name="explicitStatus" type="xs:string" use="optional"/>',
+      ...['comment', 'sortName', 'mediaType', 'musicBrainzId', 'displayArtist', 'displayAlbumArtist', 'displayComposer', 'explicitStatus'].map((name) => attribute(name, 'xs:string')),
+      attribute('played', 'xs:dateTime'),
+      attribute('bpm', 'xs:int'),
     ],
     elements: [
-      '<xs:element name="isrc" type="xs:string" minOccurs="0" maxOccurs="unbounded"/>',
-      '<xs:element name="genres" type="sub:ItemGenre" minOccurs="0" maxOccurs="unbounded"/>',
-      '<xs:element name="artists" type="sub:ArtistID3" minOccurs="0" maxOccurs="unbounded"/>',
-      '<xs:element name="albumArtists" type="sub:ArtistID3" minOccurs="0" maxOccurs="unbounded"/>',
-      '<xs:element name="moods" type="xs:string" minOccurs="0" maxOccurs="unbounded"/>',
+      list('isrc', 'xs:string'),
+      list('genres', 'sub:ItemGenre'),
+      list('artists', 'sub:ArtistID3'),
+      list('albumArtists', 'sub:ArtistID3'),
+      list('contributors', 'sub:Contributor'),
+      list('moods', 'xs:string'),
+      list('replayGain', 'sub:ReplayGain'),
     ],
   },
   AlbumID3: {
     attributes: [
-      '<xs:attribute name="played" type="xs:dateTime" use="optional"/>',
-      '<xs:attribute name="userRating" type="sub:UserRating" use="optional"/>',
-      '<xs:attribute name="musicBrainzId" type="xs:string" use="optional"/>',
-      '<xs:attribute name="displayArtist" type="xs:string" use="optional"/>',
-      '<xs:attribute name="sortName" type="xs:string" use="optional"/>',
-      '<xs:attribute name="isCompilation" type="xs:boolean" use="optional"/>',
-      '<xs:attribute name="explicitStatus" type="xs:string" use="optional"/>',
+      ...['musicBrainzId', 'displayArtist', 'sortName', 'explicitStatus'].map((name) => attribute(name, 'xs:string')),
+      attribute('played', 'xs:dateTime'),
+      attribute('userRating', 'sub:UserRating'),
+      attribute('isCompilation', 'xs:boolean'),
     ],
     elements: [
-      '<xs:element name="genres" type="sub:ItemGenre" minOccurs="0" maxOccurs="unbounded"/>',
-      '<xs:element name="artists" type="sub:ArtistID3" minOccurs="0" maxOccurs="unbounded"/>',
-      '<xs:element name="releaseTypes" type="xs:string" minOccurs="0" maxOccurs="unbounded"/>',
-      '<xs:element name="moods" type="xs:string" minOccurs="0" maxOccurs="unbounded"/>',
+      list('recordLabels', 'sub:RecordLabel'),
+      list('genres', 'sub:ItemGenre'),
+      list('artists', 'sub:ArtistID3'),
+      list('releaseTypes', 'xs:string'),
+      list('moods', 'xs:string'),
+      list('originalReleaseDate', 'sub:ItemDate'),
+      list('releaseDate', 'sub:ItemDate'),
+      list('discTitles', 'sub:DiscTitle'),
     ],
   },
-  ArtistID3: {
-    attributes: [
-      '<xs:attribute name="musicBrainzId" type="xs:string" use="optional"/>',
-      '<xs:attribute name="sortName" type="xs:string" use="optional"/>',
-    ],
-    elements: ['<xs:element name="roles" type="xs:string" minOccurs="0" maxOccurs="unbounded"/>'],
-  },
-  Playlist: {
-    attributes: ['<xs:attribute name="readonly" type="xs:boolean" use="optional"/>', '<xs:attribute name="validUntil" type="xs:dateTime" use="optional"/>'],
-  },
+  ArtistID3: { attributes: [attribute('musicBrainzId', 'xs:string'), attribute('sortName', 'xs:string')], elements: [list('roles', 'xs:string')] },
+  Playlist: { attributes: [attribute('readonly', 'xs:boolean'), attribute('validUntil', 'xs:dateTime')] },
+  ScanStatus: { attributes: [attribute('lastScan', 'xs:dateTime'), attribute('folderCount', 'xs:long')] },
 };
 
 /** New types and the answers OpenSubsonic adds to the Response's choice. */
 const NEW_TYPES = `
 <xs:complexType name="ItemGenre"><xs:attribute name="name" type="xs:string" use="required"/></xs:complexType>
+<xs:complexType name="RecordLabel"><xs:attribute name="name" type="xs:string" use="required"/></xs:complexType>
+<xs:complexType name="ItemDate">${['year', 'month', 'day'].map((name) => attribute(name, 'xs:int')).join('')}</xs:complexType>
+<xs:complexType name="DiscTitle"><xs:attribute name="disc" type="xs:int" use="required"/><xs:attribute name="title" type="xs:string" use="required"/></xs:complexType>
+<xs:complexType name="ReplayGain">${['trackGain', 'albumGain', 'trackPeak', 'albumPeak', 'baseGain', 'fallbackGain'].map((name) => attribute(name, 'xs:float')).join('')}</xs:complexType>
+<xs:complexType name="Contributor"><xs:sequence><xs:element name="artist" type="sub:ArtistID3"/></xs:sequence>
+<xs:attribute name="role" type="xs:string" use="required"/>${attribute('subRole', 'xs:string')}</xs:complexType>
 <xs:complexType name="OpenSubsonicExtension"><xs:sequence>
 <xs:element name="versions" type="xs:int" minOccurs="1" maxOccurs="unbounded"/>
 </xs:sequence><xs:attribute name="name" type="xs:string" use="required"/></xs:complexType>
+<xs:complexType name="LyricsList"><xs:sequence>${list('structuredLyrics', 'sub:StructuredLyrics')}</xs:sequence></xs:complexType>
+<xs:complexType name="StructuredLyrics"><xs:sequence>${list('line', 'sub:LyricLine')}</xs:sequence>
+<xs:attribute name="lang" type="xs:string" use="required"/><xs:attribute name="synced" type="xs:boolean" use="required"/>
+${attribute('displayArtist', 'xs:string')}${attribute('displayTitle', 'xs:string')}${attribute('offset', 'xs:long')}</xs:complexType>
+<xs:complexType name="LyricLine"><xs:simpleContent><xs:extension base="xs:string">${attribute('start', 'xs:long')}</xs:extension></xs:simpleContent></xs:complexType>
+<xs:complexType name="PlayQueueByIndex"><xs:sequence>${list('entry', 'sub:Child')}</xs:sequence>
+${attribute('currentIndex', 'xs:int')}${attribute('position', 'xs:long')}<xs:attribute name="username" type="xs:string" use="required"/>
+<xs:attribute name="changed" type="xs:dateTime" use="required"/><xs:attribute name="changedBy" type="xs:string" use="required"/></xs:complexType>
 `;
-const NEW_ANSWERS = ['<xs:element name="openSubsonicExtensions" type="sub:OpenSubsonicExtension" minOccurs="1" maxOccurs="unbounded"/>'];
+const NEW_ANSWERS = [
+  '<xs:element name="openSubsonicExtensions" type="sub:OpenSubsonicExtension" minOccurs="1" maxOccurs="unbounded"/>',
+  '<xs:element name="lyricsList" type="sub:LyricsList" minOccurs="1" maxOccurs="1"/>',
+  '<xs:element name="playQueueByIndex" type="sub:PlayQueueByIndex" minOccurs="1" maxOccurs="1"/>',
+];
 
 /** The body of `<xs:complexType name="…">`, found by its name. */
 function typeAt(xsd: string, name: string): { start: number; end: number } {
@@ -90,10 +94,8 @@ export function openSubsonicSchema(): string {
     const { start, end } = typeAt(xsd, name);
     let body = xsd.slice(start, end);
     if (elements.length > 0) {
-      // A type without a sequence gets one before its attributes; one with a sequence grows at its end.
-      body = body.includes('</xs:sequence>')
-        ? body.replace('</xs:sequence>', `${elements.join('\n')}\n</xs:sequence>`)
-        : body.replace('>', `>\n<xs:sequence>\n${elements.join('\n')}\n</xs:sequence>`);
+      if (body.includes('<xs:sequence>')) throw new Error(`${name} has a sequence: say where the additions go`);
+      body = body.replace('>', `>\n<xs:choice minOccurs="0" maxOccurs="unbounded">\n${elements.join('\n')}\n</xs:choice>`);
     }
     xsd = xsd.slice(0, start) + body + attributes.join('\n') + '\n' + xsd.slice(end);
   }
