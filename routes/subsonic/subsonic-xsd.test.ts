@@ -139,6 +139,8 @@ const REFUSED: Record<string, [document: string, says: string]> = {
   withoutVersion: [answer('', ENVELOPE.replace(' version="1.16.1"', '')), "The attribute 'version' is required but missing."],
   withoutServerType: [answer('', ENVELOPE.replace(' type="hearth"', '')), "The attribute 'type' is required but missing."],
   undefinedErrorCode: [answer('<error code="99" message="?"/>', ENVELOPE.replace('"ok"', '"failed"')), "is not an element of the set"],
+  failedWithoutError: [answer('', ENVELOPE.replace('"ok"', '"failed"')), 'A failed answer without its error element.'],
+  errorInAnAnswerThatIsOk: [answer('<error code="70" message="Song not found"/>'), 'An error element in an answer that is not failed.'],
   twoAnswers: [answer('<license valid="true"/><scanStatus scanning="false"/>'), "Element '{http://subsonic.org/restapi}scanStatus': This element is not expected."],
   otherNamespace: [answer('', ENVELOPE.replace('subsonic.org/restapi', 'example.org/restapi')), 'No matching global declaration available for the validation root.'],
 };

@@ -24,7 +24,7 @@ const elementOf = (name: string, spec: string, once = false) => {
  * most once: the repeated ones loop, then one single opens the same again without it.
  */
 function anyOrder(repeated: [string, string][], singles: [string, string][]): string {
-  const loop = repeated.length > 0 ? `<xs:choice minOccurs="0" maxOccurs="unbounded">${repeated.map(([name, spec]) => elementOf(name, spec)).join('')}</xs:choice>` : '';
+  const loop = repeated.length > 0 ? `<xs:choice minOccurs="0" maxOccurs="unbounded">${repeated.map(([name, spec]) => elementOf(name, spec, true)).join('')}</xs:choice>` : '';
   if (singles.length === 0) return `<xs:sequence>${loop}</xs:sequence>`;
   const branches = singles.map(([name, spec]) => `<xs:sequence>${elementOf(name, spec, true)}${anyOrder(repeated, singles.filter(([other]) => other !== name))}</xs:sequence>`);
   return `<xs:sequence>${loop}<xs:choice minOccurs="0">${branches.join('')}</xs:choice></xs:sequence>`;
@@ -67,6 +67,14 @@ export function subsonicAnswersXsd(): string {
   ].join('\n');
 }
 
+/** What XML Schema 1.0 cannot say: a failed answer carries an error, and only a failed one does. */
+function statusMismatch(document: string): string | undefined {
+  const failed = /<subsonic-response\b[^>]*\bstatus="failed"/.test(document);
+  const error = /<error[\s/>]/.test(document);
+  if (failed === error) return undefined;
+  return failed ? 'A failed answer without its error element.' : 'An error element in an answer that is not failed.';
+}
+
 /** Validates XML documents with xmllint against Hearth's schema of the answers; errors as xmllint words them. */
 export async function validateSubsonicXml(documents: Record<string, string>): Promise<Record<string, string>> {
   if (!Bun.which('xmllint')) throw new Error('xmllint is missing: apt-get install -y libxml2-utils (.ci/run does)');
@@ -90,6 +98,10 @@ export async function validateSubsonicXml(documents: Record<string, string>): Pr
       failures[name] = `${failures[name] ?? ''}${match[3]}\n`;
     }
     if (proc.exitCode !== 0 && Object.keys(failures).length === 0) throw new Error(`xmllint failed: ${errors}`);
+    for (const name of names) {
+      const mismatch = statusMismatch(documents[name]!);
+      if (mismatch) failures[name] = `${failures[name] ?? ''}${mismatch}\n`;
+    }
     return failures;
   } finally {
     rmSync(dir, { recursive: true, force: true });
