@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test';
-import { MAX_BUFFERED_TRANSCODE_BYTES, bufferForLength, estimatedBytes } from './transcode.ts';
+import { MAX_BUFFERED_TRANSCODE_BYTES, TranscodeBusyError, TranscodeSlots, TranscodeWaitTimeoutError, bufferForLength, estimatedBytes } from './transcode.ts';
 
 test('a constant-bit-rate estimate: seconds × kbit/s ÷ 8', () => {
   expect(estimatedBytes(60, 128)).toBe(960_000);
@@ -12,4 +12,52 @@ test('estimateContentLength buffers only encodings up to 32 MiB; an hour at 128 
   expect(bufferForLength(true, seconds, 128)).toBe(true);
   expect(bufferForLength(true, seconds + 1, 128)).toBe(false);
   expect(bufferForLength(true, 3600, 128)).toBe(false);
+});
+
+test('past the limit, conversions wait their turn first come, first served', async () => {
+  const slots = new TranscodeSlots(2, 8, 60_000);
+  const first = await slots.acquire();
+  const second = await slots.acquire();
+  const started: string[] = [];
+  const waiting = ['c', 'd', 'e'].map((name) => slots.acquire().then((release) => (started.push(name), release)));
+  expect([slots.inUse, slots.queued]).toEqual([2, 3]);
+  first();
+  first(); // a second call frees nothing more
+  const c = await waiting[0]!;
+  expect(started).toEqual(['c']);
+  second();
+  c();
+  const [, d, e] = await Promise.all(waiting);
+  expect(started).toEqual(['c', 'd', 'e']);
+  d!();
+  e!();
+  expect([slots.inUse, slots.queued]).toEqual([0, 0]);
+});
+
+test('a full queue is refused at once; a wait that runs out is refused with its own error', async () => {
+  const slots = new TranscodeSlots(1, 1, 50);
+  const running = await slots.acquire();
+  const late = slots.acquire();
+  const refused = slots.acquire();
+  expect(refused).rejects.toBeInstanceOf(TranscodeBusyError);
+  expect(await refused.catch((error: Error) => error.message)).toBe(
+    'The server is already converting 1 songs with 1 more waiting, as many as it can take. Try again in a moment, or play the original quality.',
+  );
+  expect(await late.catch((error: Error) => error)).toBeInstanceOf(TranscodeWaitTimeoutError);
+  expect(slots.queued).toBe(0);
+  running();
+  expect(slots.inUse).toBe(0);
+});
+
+test('a client that leaves while waiting gives up its place', async () => {
+  const slots = new TranscodeSlots(1, 4, 60_000);
+  const running = await slots.acquire();
+  const leave = new AbortController();
+  const gone = slots.acquire(leave.signal);
+  const next = slots.acquire();
+  leave.abort();
+  expect(await gone.catch((error: Error) => error.name)).toBe('AbortError');
+  running();
+  (await next)();
+  expect([slots.inUse, slots.queued]).toEqual([0, 0]);
 });

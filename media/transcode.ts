@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, setPriority } from 'node:os';
 import { AUDIO_CONTENT_TYPES, type AudioFormat } from '../src/shared/audio-formats.ts';
 
 /** Where ffmpeg is and which version, found once when the app starts (null: not installed). */
@@ -12,7 +12,8 @@ export interface Ffmpeg {
 export const TRANSCODE_FORMATS = ['mp3', 'opus'] as const satisfies readonly AudioFormat[];
 export type TranscodeFormat = (typeof TRANSCODE_FORMATS)[number];
 
-export const TRANSCODE_CONTENT_TYPES: Record<TranscodeFormat, string> = { mp3: AUDIO_CONTENT_TYPES.mp3, opus: AUDIO_CONTENT_TYPES.opus };
+// Opus goes out as plain `audio/ogg`, as the Subsonic API names it: some players refuse `codecs=`.
+export const TRANSCODE_CONTENT_TYPES: Record<TranscodeFormat, string> = { mp3: AUDIO_CONTENT_TYPES.mp3, opus: 'audio/ogg' };
 
 let found: Ffmpeg | null | undefined;
 
@@ -26,42 +27,114 @@ export function findFfmpeg(): Ffmpeg | null {
   return (found = probe.status === 0 && version ? { path, version } : null);
 }
 
-/** At most one transcode per CPU core: each ffmpeg runs on one thread. */
-export const TRANSCODE_SLOTS = availableParallelism();
+/**
+ * Four transcodes per CPU core (each ffmpeg on one thread, at a lower priority than the server):
+ * songs started together share the cores and all begin at once, each still converting many times
+ * faster than it plays; more wait in line.
+ */
+export const TRANSCODE_SLOTS = 4 * availableParallelism();
+/** ffmpeg's niceness: the web and the API stay quick while songs convert. */
+const FFMPEG_NICENESS = 10;
+
+/** How many conversions may wait for a slot, per slot, and how long each may wait. */
+export const TRANSCODE_WAITING_PER_SLOT = 2;
+export const TRANSCODE_WAIT_MS = 30_000;
 
 export class TranscodeBusyError extends Error {
-  constructor(readonly slots: number) {
-    super(`The server is already converting ${slots} songs, as many as it can at once. Try again in a moment, or play the original quality.`);
+  constructor(readonly slots: number, readonly waiting: number) {
+    super(`The server is already converting ${slots} songs with ${waiting} more waiting, as many as it can take. Try again in a moment, or play the original quality.`);
     this.name = 'TranscodeBusyError';
   }
 }
 
-/** Counts running transcodes; `acquire` refuses past the limit instead of queueing (a phone would time out). */
+export class TranscodeWaitTimeoutError extends Error {
+  constructor(readonly waitedMs: number) {
+    super(`The server was too busy converting other songs to start this one within ${Math.round(waitedMs / 1000)} seconds. Try again, or play the original quality.`);
+    this.name = 'TranscodeWaitTimeoutError';
+  }
+}
+
+interface Waiter {
+  grant(release: () => void): void;
+}
+
+/**
+ * One running transcode per slot; past that, requests wait first come, first served (a family
+ * starting songs together all get them), up to `maxWaiting` of them and `waitMs` each.
+ */
 export class TranscodeSlots {
   private busy = 0;
-  constructor(readonly limit = TRANSCODE_SLOTS) {}
+  private readonly waiting: Waiter[] = [];
+
+  constructor(
+    readonly limit = TRANSCODE_SLOTS,
+    readonly maxWaiting = limit * TRANSCODE_WAITING_PER_SLOT,
+    readonly waitMs = TRANSCODE_WAIT_MS,
+  ) {}
 
   get inUse(): number {
     return this.busy;
   }
 
-  /** A release function that works once; throws TranscodeBusyError when every slot is taken. */
-  acquire(): () => void {
-    if (this.busy >= this.limit) throw new TranscodeBusyError(this.limit);
-    this.busy += 1;
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  /**
+   * Resolves to a release function (works once) when a slot is free; rejects at once with
+   * TranscodeBusyError when the queue is full, TranscodeWaitTimeoutError after `waitMs`, or the
+   * signal's reason when the client leaves while waiting.
+   */
+  acquire(signal?: AbortSignal): Promise<() => void> {
+    if (this.busy < this.limit && this.waiting.length === 0) {
+      this.busy += 1;
+      return Promise.resolve(this.releaser());
+    }
+    if (this.waiting.length >= this.maxWaiting) return Promise.reject(new TranscodeBusyError(this.limit, this.waiting.length));
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return new Promise((resolve, reject) => {
+      const leave = (error: Error) => {
+        const at = this.waiting.indexOf(waiter);
+        if (at >= 0) this.waiting.splice(at, 1);
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        reject(error);
+      };
+      const onAbort = () => leave(signal!.reason);
+      const waiter: Waiter = {
+        grant: (release) => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', onAbort);
+          resolve(release);
+        },
+      };
+      const timer = setTimeout(() => leave(new TranscodeWaitTimeoutError(this.waitMs)), this.waitMs);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiting.push(waiter);
+    });
+  }
+
+  private releaser(): () => void {
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      this.busy -= 1;
+      // The slot passes straight to the longest waiting request, so none can jump the queue.
+      const next = this.waiting.shift();
+      if (next) next.grant(this.releaser());
+      else this.busy -= 1;
     };
   }
 }
 
-/** ffmpeg's arguments: the first audio stream, no tags or pictures, constant bit rate, to stdout. */
-function ffmpegArgs(input: string, format: TranscodeFormat, kbps: number): string[] {
-  const codec = format === 'mp3' ? ['-c:a', 'libmp3lame', '-write_xing', '0', '-id3v2_version', '0', '-f', 'mp3'] : ['-c:a', 'libopus', '-vbr', 'off', '-f', 'ogg'];
-  return ['-hide_banner', '-loglevel', 'error', '-nostdin', '-threads', '1', '-i', input, '-map', '0:a:0', '-vn', '-map_metadata', '-1', '-b:a', `${kbps}k`, ...codec, 'pipe:1'];
+/**
+ * ffmpeg's arguments: the first audio stream from `offset` seconds on (an input seek: fast), no
+ * tags or pictures, constant bit rate, to stdout.
+ */
+function ffmpegArgs(input: string, format: TranscodeFormat, kbps: number, offset: number): string[] {
+  // Opus in stereo: libopus refuses more than 256 kbit/s per channel, so a mono song at 320 failed.
+  const codec = format === 'mp3' ? ['-c:a', 'libmp3lame', '-write_xing', '0', '-id3v2_version', '0', '-f', 'mp3'] : ['-ac', '2', '-c:a', 'libopus', '-vbr', 'off', '-f', 'ogg'];
+  return ['-hide_banner', '-loglevel', 'error', '-nostdin', '-threads', '1', ...(offset > 0 ? ['-ss', String(offset)] : []), '-i', input, '-map', '0:a:0', '-vn', '-map_metadata', '-1', '-b:a', `${kbps}k`, ...codec, 'pipe:1'];
 }
 
 /** The size a constant-bit-rate encoding of `seconds` comes to, for `estimateContentLength`. */
@@ -81,22 +154,33 @@ export interface TranscodeOptions {
   input: string;
   format: TranscodeFormat;
   kbps: number;
+  /** Seconds into the song to start at (Subsonic `timeOffset`); 0 for the whole song. */
+  offset?: number;
   /** Called with the whole output once ffmpeg finished cleanly (the cache keeps it). */
   sink?: { write(chunk: Uint8Array): void; finish(ok: boolean): void } | undefined;
   /** Runs once when the process is gone, whatever happened (frees the slot). */
   onEnd: () => void;
 }
 
+/** Encoded bytes held for a client reading slower than ffmpeg writes, so ffmpeg can finish and free its slot. */
+export const MAX_UNREAD_TRANSCODE_BYTES = 4 * 1024 * 1024;
+
 /**
- * Streams ffmpeg's output as it encodes. A client that goes away stops ffmpeg (a skipped song
- * must not hold a slot); a failed encoding breaks the stream off rather than ending it cleanly.
+ * Streams ffmpeg's output as it encodes, running ahead of the client by up to
+ * MAX_UNREAD_TRANSCODE_BYTES. A client that goes away stops ffmpeg (a skipped song must not hold a
+ * slot); a failed encoding breaks the stream off rather than ending it cleanly.
  */
 export function transcodeStream(options: TranscodeOptions): ReadableStream<Uint8Array> {
-  const proc = Bun.spawn([options.ffmpeg.path, ...ffmpegArgs(options.input, options.format, options.kbps)], {
+  const proc = Bun.spawn([options.ffmpeg.path, ...ffmpegArgs(options.input, options.format, options.kbps, options.offset ?? 0)], {
     stdin: 'ignore',
     stdout: 'pipe',
     stderr: 'ignore',
   });
+  try {
+    setPriority(proc.pid, FFMPEG_NICENESS);
+  } catch {
+    // not allowed here (a locked-down container): it runs at the server's priority
+  }
   const reader = proc.stdout.getReader();
   let ended = false;
   const end = (ok: boolean) => {
@@ -125,6 +209,6 @@ export function transcodeStream(options: TranscodeOptions): ReadableStream<Uint8
         end(false);
       },
     },
-    { highWaterMark: 0 },
+    { highWaterMark: MAX_UNREAD_TRANSCODE_BYTES, size: (chunk) => chunk?.byteLength ?? 0 },
   );
 }

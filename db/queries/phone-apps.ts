@@ -74,6 +74,8 @@ export function findAppShare(db: Db, id: number): AppShareRow | undefined {
 }
 
 export function updateAppShare(db: Db, id: number, changes: { description?: string | null; expiresAt?: Date | null }): void {
+  // An update that names nothing to change is a no-op (drizzle cannot build an empty SET).
+  if (Object.values(changes).every((value) => value === undefined)) return;
   db.update(appShares).set(changes).where(eq(appShares.id, id)).run();
 }
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../../src/app-context.ts';
 import { HttpError } from '../../src/errors.ts';
 import { clientIp, requestOrigin } from '../../src/http/client-ip.ts';
 import { appPasswordKey } from '../../src/services/accounts/app-passwords.ts';
-import { LoginThrottle } from '../../src/services/accounts/login-throttle.ts';
+import { ApiSignInThrottle } from '../../src/services/accounts/api-sign-in-throttle.ts';
 import { NowPlaying } from '../../src/services/subsonic/activity.ts';
 import { findMethod, runMethod } from '../../src/services/subsonic/api.ts';
 import { createLibraryIndex } from '../../src/services/subsonic/library.ts';
@@ -19,7 +19,7 @@ import { respond, respondError } from './respond.ts';
  * sees exactly what GET /api/songs shows. Errors are Subsonic envelopes, not `{"error"}`.
  */
 export function subsonicRoutes(ctx: AppContext) {
-  const deps = { db: ctx.db, key: appPasswordKey(ctx.secret), throttle: new LoginThrottle(ctx.db, ctx.secret), verified: new VerifiedCredentials() };
+  const deps = { db: ctx.db, key: appPasswordKey(ctx.secret), throttle: new ApiSignInThrottle(ctx.db), verified: new VerifiedCredentials() };
   const libraries = createLibraryIndex(ctx.db);
   const media = subsonicMedia(ctx, ctx.ffmpeg, libraries);
   const nowPlaying = new NowPlaying();

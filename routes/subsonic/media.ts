@@ -3,14 +3,15 @@ import { join } from 'node:path';
 import { IMAGE_CONTENT_TYPES } from '../../media/sniff.ts';
 import { createStatCache, fileResponse } from '../../media/stream.ts';
 import { TranscodeCache, transcodeKey } from '../../media/transcode-cache.ts';
-import { type Ffmpeg, TRANSCODE_CONTENT_TYPES, TranscodeBusyError, TranscodeSlots, bufferForLength, estimatedBytes, transcodeStream } from '../../media/transcode.ts';
+import { type Ffmpeg, TRANSCODE_CONTENT_TYPES, TranscodeBusyError, TranscodeSlots, TranscodeWaitTimeoutError, bufferForLength, estimatedBytes, transcodeStream } from '../../media/transcode.ts';
 import type { AppContext } from '../../src/app-context.ts';
+import { attachment } from '../../src/http/content-disposition.ts';
 import type { MediaAnswer } from '../../src/services/subsonic/api.ts';
+import { apiContentType } from '../../src/services/subsonic/dto.ts';
 import { SUBSONIC_ERROR, SubsonicError } from '../../src/services/subsonic/errors.ts';
 import type { LibraryIndex } from '../../src/services/subsonic/library.ts';
-import { type AudioSource, audioSource, chooseDelivery, coverImage } from '../../src/services/subsonic/media.ts';
+import { type AudioSource, audioSource, chooseDelivery, coverImage, downloadName } from '../../src/services/subsonic/media.ts';
 import type { Params } from '../../src/services/subsonic/params.ts';
-import { AUDIO_CONTENT_TYPES } from '../../src/shared/audio-formats.ts';
 import { REST_HEADERS } from './respond.ts';
 
 // The song id in the URL stays when the audio is replaced: revalidate by ETag, never assume.
@@ -38,34 +39,44 @@ export function subsonicMedia(ctx: AppContext, ffmpeg: Ffmpeg | null, libraries:
     withRestHeaders(
       await fileResponse(request, source.path, {
         etag: opaqueTag(source.hash),
-        contentType: AUDIO_CONTENT_TYPES[source.format],
+        contentType: apiContentType(source.format),
         cacheControl: REVALIDATE,
         stats: source.immutable ? stats : undefined,
       }),
     );
 
+  /** A slot for ffmpeg, waiting in line when all are taken; 503 only when the line is full or too slow. */
+  const slot = async (request: Request) => {
+    try {
+      return await slots.acquire(request.signal);
+    } catch (error) {
+      if (request.signal.aborted) throw new SubsonicError(SUBSONIC_ERROR.generic, 'The request was cancelled while waiting', 503);
+      if (!(error instanceof TranscodeBusyError || error instanceof TranscodeWaitTimeoutError)) throw error;
+      throw new SubsonicError(SUBSONIC_ERROR.generic, error.message, 503, { 'retry-after': '5' });
+    }
+  };
+
   const transcoded = async (request: Request, source: AudioSource, format: 'mp3' | 'opus', kbps: number, params: Params) => {
+    // timeOffset (seconds, OpenSubsonic transcodeOffset): past the end is the end.
+    const offset = Math.min(params.int('timeOffset', 0, 0, 1_000_000), Math.floor(source.duration));
+    const seconds = Math.max(0, source.duration - offset);
     const key = transcodeKey(source.hash, format, kbps);
     const contentType = TRANSCODE_CONTENT_TYPES[format];
-    const cached = transcodes.lookup(key);
+    const cached = offset === 0 ? transcodes.lookup(key) : null;
     // A finished encoding is a file like any other: ranges, HEAD, ETag.
     if (cached) return withRestHeaders(await fileResponse(request, cached, { etag: opaqueTag(key), contentType, cacheControl: REVALIDATE, stats }));
     const estimate = params.bool('estimateContentLength') === true;
-    const headers: Record<string, string> = { ...REST_HEADERS, 'content-type': contentType, 'x-content-duration': source.duration.toFixed(2) };
+    const headers: Record<string, string> = { ...REST_HEADERS, 'content-type': contentType, 'x-content-duration': seconds.toFixed(2) };
     if (request.method === 'HEAD') {
-      if (estimate) headers['content-length'] = String(estimatedBytes(source.duration, kbps));
+      if (estimate) headers['content-length'] = String(estimatedBytes(seconds, kbps));
       return new Response(null, { headers });
     }
-    let release: () => void;
-    try {
-      release = slots.acquire();
-    } catch (error) {
-      if (!(error instanceof TranscodeBusyError)) throw error;
-      throw new SubsonicError(SUBSONIC_ERROR.generic, error.message, 503, { 'retry-after': '5' });
-    }
+    const release = await slot(request);
     let body: ReadableStream<Uint8Array>;
     try {
-      body = transcodeStream({ ffmpeg: ffmpeg!, input: source.path, format, kbps, sink: transcodes.writer(key), onEnd: release });
+      // Only whole songs are cached: a part from an offset is a different file.
+      const sink = offset === 0 ? transcodes.writer(key) : undefined;
+      body = transcodeStream({ ffmpeg: ffmpeg!, input: source.path, format, kbps, offset, sink, onEnd: release });
     } catch (error) {
       release(); // ffmpeg could not be started (gone since start): nothing holds the slot
       throw error;
@@ -73,7 +84,7 @@ export function subsonicMedia(ctx: AppContext, ffmpeg: Ffmpeg | null, libraries:
     // Bun drops a Content-Length set on a streamed body (oven-sh/bun#10507): an app that asks
     // for a length gets the finished encoding with its true length instead (ffmpeg runs at
     // tens of times real time) unless it is long; everyone else gets it as it encodes.
-    if (bufferForLength(estimate, source.duration, kbps)) return new Response(await new Response(body).arrayBuffer(), { headers });
+    if (bufferForLength(estimate, seconds, kbps)) return new Response(await new Response(body).arrayBuffer(), { headers });
     // A Range is answered whole here: those bytes do not exist yet.
     return new Response(body, { headers: { ...headers, 'accept-ranges': 'none' } });
   };
@@ -85,9 +96,11 @@ export function subsonicMedia(ctx: AppContext, ffmpeg: Ffmpeg | null, libraries:
       if (delivery.kind === 'original') return original(request, source);
       return transcoded(request, source, delivery.format, delivery.kbps, params);
     },
-    /** download: always the original bytes. */
-    download(request: Request, params: Params): Promise<Response> {
-      return original(request, audioSource(ctx.db, storage, params));
+    /** download: always the original bytes, under the file's own name. */
+    async download(request: Request, params: Params): Promise<Response> {
+      const response = await original(request, audioSource(ctx.db, storage, params));
+      response.headers.set('content-disposition', attachment(downloadName(ctx.db, params)));
+      return response;
     },
     async coverArt(request: Request, params: Params): Promise<Response> {
       const image = await coverImage(ctx.db, storage, libraries.current(ctx.now()), join(cacheRoot, 'covers'), params);

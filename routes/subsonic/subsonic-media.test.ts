@@ -8,7 +8,7 @@ import { parseConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/logger.ts';
 import { listen } from '../../src/compose/server.ts';
 import { readImageSize, bytesReader } from '../../media/image-size.ts';
-import { estimatedBytes } from '../../media/transcode.ts';
+import { TRANSCODE_SLOTS, TRANSCODE_WAITING_PER_SLOT, estimatedBytes } from '../../media/transcode.ts';
 import { createUser } from '../../src/services/accounts/users.ts';
 import type { NewAppPasswordDto, SongDto } from '../../src/shared/types.ts';
 import { makeTempDir, type TestServer, startTestServer } from '../../src/testing/server.ts';
@@ -24,9 +24,9 @@ let pending: SongDto;
 let work: string;
 
 /** A real FLAC of `seconds` of a stereo tone, made by ffmpeg (long enough to be worth converting). */
-async function makeFlac(seconds: number, name: string): Promise<string> {
+async function makeFlac(seconds: number, name: string, sampleRate = 44100, channels = 2): Promise<string> {
   const path = join(work, name);
-  const proc = Bun.spawn(['ffmpeg', '-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}:sample_rate=44100`, '-ac', '2', '-c:a', 'flac', path]);
+  const proc = Bun.spawn(['ffmpeg', '-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}:sample_rate=${sampleRate}`, '-ac', String(channels), '-c:a', 'flac', path]);
   expect(await proc.exited).toBe(0);
   return path;
 }
@@ -89,11 +89,20 @@ describe('stream and download: the original', () => {
     expect((await head.arrayBuffer()).byteLength).toBe(0);
     const download = await rest('download', { id: long.id, format: 'mp3', maxBitRate: 64 });
     expect(download.headers.get('content-type')).toBe('audio/flac');
+    expect(download.headers.get('content-disposition')).toBe('attachment; filename="long.flac"');
     expect((await download.arrayBuffer()).byteLength).toBe(longBytes.length);
     const etag = download.headers.get('etag')!;
     // The ETag changes with the audio but never tells its content hash.
     expect(etag).not.toContain(long.audioUrl.split('/').pop()!.split('.')[0]!);
     expect((await rest('download', { id: long.id }, { headers: { 'if-none-match': etag } })).status).toBe(304);
+  });
+
+  test("download names the file by its own name, a non-ASCII one in UTF-8 (RFC 5987) beside an ASCII fallback", async () => {
+    const song = await upload(await makeFlac(2, 'Café Ünïcødé.flac'));
+    const download = await rest('download', { id: song.id });
+    expect(download.headers.get('content-disposition')).toBe(
+      `attachment; filename="Caf_ _n_c_d_.flac"; filename*=UTF-8''Caf%C3%A9%20%C3%9Cn%C3%AFc%C3%B8d%C3%A9.flac`,
+    );
   });
 
   test('a pending song cannot be streamed, downloaded or pictured (70)', async () => {
@@ -132,7 +141,7 @@ describe('transcoding', () => {
     expect(mp3.headers.get('content-type')).toBe('audio/mpeg');
     expect((await ffprobe(new Uint8Array(await mp3.arrayBuffer()))).bitRate).toBe(96_000);
     const opus = await rest('stream', { id: long.id, format: 'opus', maxBitRate: 64 });
-    expect(opus.headers.get('content-type')).toBe('audio/ogg; codecs=opus');
+    expect(opus.headers.get('content-type')).toBe('audio/ogg');
     expect((await ffprobe(new Uint8Array(await opus.arrayBuffer()))).codec).toBe('opus');
     // format=raw is always the original.
     expect((await rest('stream', { id: long.id, format: 'raw', maxBitRate: 64 })).headers.get('content-type')).toBe('audio/flac');
@@ -148,33 +157,93 @@ describe('transcoding', () => {
     expect(response.headers.get('transfer-encoding')).toBeNull();
   });
 
-  test('at most one transcode per core at once, with a clear error past that; a client that leaves frees its slot', async () => {
-    const cores = navigator.hardwareConcurrency;
-    // Five minutes at up to 320 kbit/s is megabytes more than loopback buffers take unread.
-    const longer = await upload(await makeFlac(300, 'longer.flac'));
-    const held: Response[] = [];
-    // Different rates so none comes from the cache; the bodies are not read, so ffmpeg waits.
-    const rates = [320, 256, 192, 160, 128, 96, 64, 48, 32];
+  test('timeOffset starts the conversion that many seconds in (transcodeOffset); the whole song is still whole', async () => {
+    const part = await rest('stream', { id: long.id, format: 'opus', maxBitRate: 96, timeOffset: 15 });
+    expect(part.status).toBe(200);
+    expect(part.headers.get('x-content-duration')).toBe('5.00');
+    expect(Math.abs((await ffprobe(new Uint8Array(await part.arrayBuffer()))).duration - 5)).toBeLessThan(0.3);
+    const whole = await rest('stream', { id: long.id, format: 'opus', maxBitRate: 96 });
+    expect(Math.abs((await ffprobe(new Uint8Array(await whole.arrayBuffer()))).duration - 20)).toBeLessThan(0.3);
+    const extensions = (await (await server.request('/rest/getOpenSubsonicExtensions?f=json')).json()) as any;
+    expect(extensions['subsonic-response'].openSubsonicExtensions).toContainEqual({ name: 'transcodeOffset', versions: [1] });
+  });
+
+  test('a mono song converts to opus at every rate, 320 too', async () => {
+    const mono = await upload(await makeFlac(3, 'mono.flac', 22050, 1));
+    const response = await rest('stream', { id: mono.id, format: 'opus', maxBitRate: 320 });
+    expect(response.status).toBe(200);
+    expect((await ffprobe(new Uint8Array(await response.arrayBuffer()))).codec).toBe('opus');
+  });
+
+  test('eight phones asking for opus at once all get their song, in full', async () => {
+    const song = await upload(await makeFlac(10, 'family.flac'));
+    const rates = [32, 48, 64, 96, 128, 160, 192, 256];
+    const answers = await Promise.all(
+      rates.map(async (rate) => {
+        const response = await rest('stream', { id: song.id, format: 'opus', maxBitRate: rate });
+        return { status: response.status, type: response.headers.get('content-type'), bytes: new Uint8Array(await response.arrayBuffer()) };
+      }),
+    );
+    for (const answer of answers) {
+      expect(answer).toMatchObject({ status: 200, type: 'audio/ogg' });
+      const probed = await ffprobe(answer.bytes);
+      expect(probed.codec).toBe('opus');
+      expect(Math.abs(probed.duration - 10)).toBeLessThan(0.3);
+    }
+  });
+
+  test('beyond four transcodes per core requests wait in line; a clear error only when the line is full; leaving frees a place', async () => {
+    const slots = TRANSCODE_SLOTS;
+    // Ten minutes at 320 kbit/s is megabytes more than the server runs ahead and loopback buffers
+    // take unread (a small mono file: the bit rate asked for sets the size).
+    const longer = await upload(await makeFlac(600, 'longer.flac', 8000, 1));
     // Each on its own connection, dropped by aborting (a cancelled body could go back to the pool).
     const leave = new AbortController();
-    const own = { headers: { connection: 'close' }, keepalive: false, signal: leave.signal };
-    for (let i = 0; i < cores; i++) held.push(await rest('stream', { id: longer.id, format: 'opus', maxBitRate: rates[i]! }, own));
-    for (const response of held) expect(response.headers.get('content-type')).toBe('audio/ogg; codecs=opus');
-    const refused = await rest('stream', { id: longer.id, format: 'opus', maxBitRate: rates[cores]! });
-    expect(refused.status).toBe(503);
-    const body = (await refused.json()) as any;
-    expect(body['subsonic-response'].error.message).toContain(`already converting ${cores} songs`);
+    const own = (signal: AbortSignal) => ({ headers: { connection: 'close' }, keepalive: false, signal });
+    // Different offsets so none comes from the cache; the bodies are not read, so ffmpeg waits.
+    const held = await Promise.all(
+      Array.from({ length: slots }, (_, i) => rest('stream', { id: longer.id, format: 'opus', maxBitRate: 320, timeOffset: i }, own(leave.signal))),
+    );
+    for (const response of held) expect(response.headers.get('content-type')).toBe('audio/ogg');
+    // Every conversion is busy: these wait (distinct offsets, so none is the same encoding).
+    const line = new AbortController();
+    const waiting = Array.from({ length: TRANSCODE_WAITING_PER_SLOT * slots }, (_, i) =>
+      rest('stream', { id: longer.id, format: 'opus', maxBitRate: 64, timeOffset: 100 + i }, own(line.signal)),
+    );
+    // Once the line is full the next is refused at once; until then a probe waits too and is withdrawn.
+    let refused: Response | undefined;
+    for (let tries = 0; tries < 40 && !refused; tries++) {
+      const probe = new AbortController();
+      const answer = await Promise.race([rest('stream', { id: longer.id, format: 'opus', maxBitRate: 32 }, own(probe.signal)), Bun.sleep(500).then(() => undefined)]);
+      if (answer) refused = answer;
+      else probe.abort();
+    }
+    expect(refused!.status).toBe(503);
+    expect(refused!.headers.get('retry-after')).toBe('5');
+    const body = (await refused!.json()) as any;
+    expect(body['subsonic-response'].error.message).toBe(
+      `The server is already converting ${slots} songs with ${TRANSCODE_WAITING_PER_SLOT * slots} more waiting, as many as it can take. Try again in a moment, or play the original quality.`,
+    );
     // The aborted bodies fail as they should; their errors are expected, not unhandled.
     for (const response of held) void response.arrayBuffer().catch(() => undefined);
+    for (const answer of waiting) void answer.then((response) => response.arrayBuffer()).catch(() => undefined);
     leave.abort();
-    const again = new AbortController();
-    let next = refused;
-    for (let tries = 0; tries < 100 && next.status === 503; tries++) {
-      await Bun.sleep(20);
-      next = await rest('stream', { id: longer.id, format: 'opus', maxBitRate: rates[cores]! }, { headers: { connection: 'close' }, keepalive: false, signal: again.signal });
+    // The first in line gets the freed conversion.
+    const first = await waiting[0]!;
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('audio/ogg');
+    line.abort();
+    // Everyone left: a new request is served (polled: the server notices the dropped connections).
+    let next: Response | undefined;
+    let again = new AbortController();
+    for (let tries = 0; tries < 100 && next?.status !== 200; tries++) {
+      again = new AbortController();
+      const answer = await Promise.race([rest('stream', { id: longer.id, format: 'opus', maxBitRate: 48 }, own(again.signal)), Bun.sleep(200).then(() => undefined)]);
+      if (answer) next = answer;
+      if (answer?.status !== 200) again.abort();
     }
-    expect(next.status).toBe(200);
-    void next.arrayBuffer().catch(() => undefined);
+    expect(next!.status).toBe(200);
+    void next!.arrayBuffer().catch(() => undefined);
     again.abort();
   });
 });

@@ -424,7 +424,7 @@ describe('signing in', () => {
     expect(((await alice.ping()) as any).status).toBe('ok');
   });
 
-  test("the web login's back-off applies to failures, for the username and the address", async () => {
+  test('failures are slowed down for the username, apart from the web login', async () => {
     await server.signUp('carol', { password: 'carol web pw' });
     const from = (ip: string, query: Record<string, string>) =>
       server.request(`/rest/ping?${new URLSearchParams({ f: 'json', c: 'test', v: '1.16.1', ...query })}`, { headers: { 'x-forwarded-for': ip } });
@@ -436,9 +436,9 @@ describe('signing in', () => {
     expect(throttled.status).toBe(429);
     expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(((await throttled.json()) as any)['subsonic-response']).toMatchObject({ status: 'failed', error: { code: 0 } });
-    // The same counter as the web's sign-in.
+    // Not the web's sign-in counter: guesses at app passwords do not lock carol out of the web.
     const web = await server.request('/api/login', { method: 'POST', json: { username: 'carol', password: 'carol web pw' }, headers: { 'x-forwarded-for': '10.1.1.3' } });
-    expect(web.status).toBe(429);
+    expect(web.status).toBe(200);
     // Other people are not slowed down by it.
     expect(((await alice.ping()) as any).status).toBe('ok');
   });

@@ -118,24 +118,47 @@ function used(db: Db, row: AppPasswordRow, now: number): AppPasswordRow {
   return row;
 }
 
-/** Subsonic `p`: one of the user's app passwords in clear (dashes optional). */
-export function checkPlainPassword(db: Db, key: AppPasswordKey, userId: number, password: string, now: number): AppPasswordRow | null {
-  const typed = password.replaceAll('-', '');
-  for (const row of listAppPasswordsOfUser(db, userId)) {
-    const secret = decrypt(key, row.secretEncrypted);
-    if (secret !== null && sameText(secret.replaceAll('-', ''), typed)) return used(db, row, now);
+// One app password nobody holds, per key: what an unknown name (or a user without app passwords)
+// is checked against, so a refusal costs the same work whether or not the name exists.
+const decoys = new WeakMap<AppPasswordKey, AppPasswordRow>();
+
+function decoy(key: AppPasswordKey): AppPasswordRow {
+  let row = decoys.get(key);
+  if (!row) {
+    const secret = generateSecret();
+    row = { id: 0, userId: 0, name: '', secretEncrypted: encrypt(key, secret), apiKeyHash: sha256(secret), createdAt: new Date(0), lastUsedAt: null };
+    decoys.set(key, row);
   }
-  return null;
+  return row;
+}
+
+/** The user's app passwords to check a sign-in against, or the decoy when there are none. */
+function toCheck(db: Db, key: AppPasswordKey, userId: number | undefined): AppPasswordRow[] {
+  const rows = listAppPasswordsOfUser(db, userId ?? 0);
+  return rows.length > 0 ? rows : [decoy(key)];
+}
+
+/** The matching row unless it is the decoy (which nobody can match anyway: its secret is dropped). */
+const real = (db: Db, row: AppPasswordRow | undefined, now: number) => (row && row.id !== 0 ? used(db, row, now) : null);
+
+/** Subsonic `p`: one of the user's app passwords in clear (dashes optional); no user checks the decoy. */
+export function checkPlainPassword(db: Db, key: AppPasswordKey, userId: number | undefined, password: string, now: number): AppPasswordRow | null {
+  const typed = password.replaceAll('-', '');
+  const match = toCheck(db, key, userId).find((row) => {
+    const secret = decrypt(key, row.secretEncrypted);
+    return secret !== null && sameText(secret.replaceAll('-', ''), typed);
+  });
+  return real(db, match, now);
 }
 
 /** Subsonic `t` and `s`: t = md5(app password + s), for the password as shown or without dashes. */
-export function checkToken(db: Db, key: AppPasswordKey, userId: number, token: string, salt: string, now: number): AppPasswordRow | null {
+export function checkToken(db: Db, key: AppPasswordKey, userId: number | undefined, token: string, salt: string, now: number): AppPasswordRow | null {
   const wanted = token.toLowerCase();
-  for (const row of listAppPasswordsOfUser(db, userId)) {
+  const match = toCheck(db, key, userId).find((row) => {
     const secret = decrypt(key, row.secretEncrypted);
-    if (secret !== null && typedForms(secret).some((form) => sameText(md5(form + salt), wanted))) return used(db, row, now);
-  }
-  return null;
+    return secret !== null && typedForms(secret).some((form) => sameText(md5(form + salt), wanted));
+  });
+  return real(db, match, now);
 }
 
 /** OpenSubsonic `apiKey`: the app password itself, found by its hash (it names the user). */

@@ -69,17 +69,16 @@ export class LoginThrottle {
   }
 
   /**
-   * For sign-ins checked synchronously (the Subsonic API's app passwords, no device cookie): 429
-   * while this username or address must wait. Nothing is counted until `failedAttempt`.
+   * For a password checked inside a session (changing your own): 429 while this username or
+   * address must wait. Nothing is counted until `failedAttempt`.
    */
-  assertMayTry(ip: string, username: string | null, now: number): void {
-    const byUser = username === null ? 0 : this.byUsername.waitFor(usernameKey(username), now);
-    assertNoWait(Math.max(byUser, this.byIp.waitFor(ip, now)));
+  assertMayTry(ip: string, username: string, now: number): void {
+    assertNoWait(Math.max(this.byUsername.waitFor(usernameKey(username), now), this.byIp.waitFor(ip, now)));
   }
 
-  /** A wrong password (or API key) counts against the username, if any, and the address. */
-  failedAttempt(ip: string, username: string | null, now: number): void {
-    if (username !== null) this.byUsername.count(usernameKey(username), now);
+  /** A wrong current password counts against the username and the address, like a failed login. */
+  failedAttempt(ip: string, username: string, now: number): void {
+    this.byUsername.count(usernameKey(username), now);
     this.byIp.count(ip, now);
   }
 

@@ -78,7 +78,9 @@ export class Backoff {
     else writeRateLimit(this.db, { ...row, count: row.count - 1, blockedUntil: row.count - 1 >= this.policy.free ? row.blockedUntil : 0 });
   }
 
+  /** Forgets the count; a read first, since most sign-ins have nothing to forget (no write then). */
   reset(subject: string): void {
-    deleteRateLimit(this.db, `${this.scope}:${subject}`);
+    const key = `${this.scope}:${subject}`;
+    if (readRateLimit(this.db, key)) deleteRateLimit(this.db, key);
   }
 }

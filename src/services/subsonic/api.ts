@@ -71,6 +71,7 @@ export function openSubsonicExtensions(): XmlObject {
       { name: 'formPost', versions: [1] },
       { name: 'indexBasedQueue', versions: [1] },
       { name: 'playbackReport', versions: [1] },
+      { name: 'transcodeOffset', versions: [1] },
     ],
   };
 }
@@ -141,6 +142,11 @@ const METHODS: Record<string, SubsonicMethod> = {
   ...Object.fromEntries(NOT_IMPLEMENTED.map((name) => [name, data(() => notImplemented(name))])),
   ...Object.fromEntries(GONE.map((name) => [name, data(() => gone(name))])),
 };
+
+/** Every method's name and what it answers, for the tests that go through the whole table. */
+export function listMethods(): { name: string; answers: SubsonicMethod['answers'] }[] {
+  return Object.entries(METHODS).map(([name, method]) => ({ name, answers: method.answers }));
+}
 
 /** The method of that name (without `.view`), or null for one Hearth does not speak. */
 export function findMethod(name: string): SubsonicMethod | null {

@@ -5,7 +5,7 @@ import { findApiUserById, findApiUserByName } from '../../../db/queries/subsonic
 import type { UserRow } from '../../../db/schema/index.ts';
 import { TooManyRequestsError } from '../../errors.ts';
 import { type AppPasswordKey, checkApiKey, checkPlainPassword, checkToken } from '../accounts/app-passwords.ts';
-import type { LoginThrottle } from '../accounts/login-throttle.ts';
+import type { ApiSignInThrottle } from '../accounts/api-sign-in-throttle.ts';
 import { normalizeUsername } from '../names/usernames.ts';
 import { SUBSONIC_ERROR, SubsonicError, missing } from './errors.ts';
 import type { Params } from './params.ts';
@@ -13,7 +13,7 @@ import type { Params } from './params.ts';
 export interface AuthDeps {
   db: Db;
   key: AppPasswordKey;
-  throttle: LoginThrottle;
+  throttle: ApiSignInThrottle;
   verified: VerifiedCredentials;
 }
 
@@ -55,7 +55,7 @@ function plainPassword(raw: string): string | null {
   return /^(?:[0-9a-fA-F]{2})*$/.test(hex) ? Buffer.from(hex, 'hex').toString('utf8') : null;
 }
 
-/** The web login's back-off, in the envelope: HTTP 429 with Retry-After. */
+/** The sign-in back-off, in the envelope: HTTP 429 with Retry-After. */
 function throttled(check: () => void): void {
   try {
     check();
@@ -67,8 +67,8 @@ function throttled(check: () => void): void {
 
 /**
  * Who is asking: `apiKey` (OpenSubsonic), or `u` with `t`+`s` (t = md5(app password + s)) or `p`.
- * Only app passwords count, never the web password. Failures count towards the web login's
- * back-off for the username and the address; checks are synchronous, so the count cannot be outrun.
+ * Only app passwords count, never the web password. Failures slow down the address, and the
+ * address for that username, apart from the web login; an unknown name costs the same checks.
  */
 export function authenticate({ db, key, throttle, verified }: AuthDeps, params: Params, ip: string, now: number): UserRow {
   const apiKey = params.get('apiKey');
@@ -79,7 +79,7 @@ export function authenticate({ db, key, throttle, verified }: AuthDeps, params: 
     const row = checkApiKey(db, apiKey, now);
     const user = row && findApiUserById(db, row.userId);
     if (!user) {
-      throttle.failedAttempt(ip, null, now);
+      throttled(() => throttle.failedAttempt(ip, null, now));
       throw new SubsonicError(SUBSONIC_ERROR.invalidApiKey, 'Invalid API key');
     }
     return user;
@@ -93,16 +93,17 @@ export function authenticate({ db, key, throttle, verified }: AuthDeps, params: 
   const known = verified.find(db, sent, now);
   if (known) return known;
   const user = findApiUserByName(db, normalizeUsername(username));
-  let row = null;
-  if (user && token !== undefined) row = checkToken(db, key, user.id, token, salt!, now);
-  else if (user && password !== undefined) {
-    const plain = plainPassword(password);
-    row = plain === null ? null : checkPlainPassword(db, key, user.id, plain, now);
-  }
-  if (!user || !row) {
-    throttle.failedAttempt(ip, username, now);
+  // Checked whether or not the name exists (an unknown one against a decoy): the same work.
+  const plain = password === undefined ? null : plainPassword(password);
+  const row =
+    token !== undefined
+      ? checkToken(db, key, user?.id, token, salt!, now)
+      : checkPlainPassword(db, key, user?.id, plain ?? '', now);
+  if (!user || !row || (token === undefined && plain === null)) {
+    throttled(() => throttle.failedAttempt(ip, username, now));
     throw wrongCredentials();
   }
+  throttle.succeeded(ip, username);
   verified.remember(sent, row.id, user.id, now);
   return user;
 }

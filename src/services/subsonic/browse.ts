@@ -3,11 +3,11 @@ import { findSongById } from '../../../db/queries/songs.ts';
 import { listAlbumSongs } from '../../../db/queries/songs.ts';
 import { listVisibleSongValuesByIds } from '../../../db/queries/subsonic.ts';
 import { songDtoFromValues, toSongDto } from '../catalogue/dto.ts';
-import { type Marks, toAlbumId3, toArtistId3, toChild } from './dto.ts';
-import { notFound } from './errors.ts';
+import { type Marks, toAlbumId3, toArtist, toArtistId3, toChild } from './dto.ts';
+import { SUBSONIC_ERROR, SubsonicError, notFound } from './errors.ts';
 import { sample } from './lists.ts';
 import { LOOSE_ALBUM_NAME, looseAlbumFolder, looseAlbumId, looseAlbumId3, looseArtist, looseSongs } from './loose-songs.ts';
-import { IGNORED_ARTICLES, type Library, type LibraryAlbum, type LibraryArtist, sortName } from './library.ts';
+import { IGNORED_ARTICLES, type Library, type LibraryAlbum, type LibraryArtist, byName, sortName } from './library.ts';
 import { type Params, numericId } from './params.ts';
 import type { XmlObject } from './xml.ts';
 
@@ -23,25 +23,25 @@ function indexLetter(name: string): string {
   return /^[A-Z]$/.test(first) ? first : '#';
 }
 
-function grouped(library: Library, marks: Marks): XmlObject[] {
+function grouped(library: Library, toEntry: (artist: LibraryArtist) => XmlObject): XmlObject[] {
   const groups = new Map<string, XmlObject[]>();
   for (const artist of library.artists) {
     const letter = indexLetter(artist.name);
     let group = groups.get(letter);
     if (!group) groups.set(letter, (group = []));
-    group.push(toArtistId3(artist, library, marks));
+    group.push(toEntry(artist));
   }
   return [...groups.entries()].sort(([a], [b]) => (a === '#' ? 1 : b === '#' ? -1 : a.localeCompare(b))).map(([name, artist]) => ({ name, artist }));
 }
 
 export function artists(library: Library, marks: Marks): XmlObject {
-  return { artists: { ignoredArticles: IGNORED_ARTICLES.join(' '), index: grouped(library, marks) } };
+  return { artists: { ignoredArticles: IGNORED_ARTICLES.join(' '), index: grouped(library, (artist) => toArtistId3(artist, library, marks)) } };
 }
 
-/** getIndexes: the same artists; nothing when the client's copy is as new (ifModifiedSince). */
+/** getIndexes: the same artists in the folder form; nothing when the client's copy is as new (ifModifiedSince). */
 export function indexes(library: Library, marks: Marks, params: Params): XmlObject {
   const since = params.int('ifModifiedSince', 0, 0, Number.MAX_SAFE_INTEGER);
-  const index = since >= library.builtAt ? [] : grouped(library, marks);
+  const index = since >= library.builtAt ? [] : grouped(library, (artist) => toArtist(artist, marks));
   return { indexes: { lastModified: library.builtAt, ignoredArticles: IGNORED_ARTICLES.join(' '), index } };
 }
 

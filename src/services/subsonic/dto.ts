@@ -16,6 +16,9 @@ const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date
 const albumIdOf = (id: number) => `al-${id}`;
 const songCoverId = (id: number) => `mf-${id}`;
 
+/** The type the API names and sends a format as: Opus as plain `audio/ogg` (some players refuse `codecs=`). */
+export const apiContentType = (format: AudioFormat): string => (format === 'opus' ? 'audio/ogg' : (AUDIO_CONTENT_TYPES[format] ?? 'application/octet-stream'));
+
 const formatOf = (song: SongDto) => song.audioUrl.slice(song.audioUrl.lastIndexOf('.') + 1) as AudioFormat;
 
 /**
@@ -39,7 +42,7 @@ export function toChild(song: SongDto, library: Library, marks: Marks): XmlObjec
     genre: song.tags[0],
     coverArt,
     size: song.fileSize,
-    contentType: AUDIO_CONTENT_TYPES[suffix] ?? 'application/octet-stream',
+    contentType: apiContentType(suffix),
     suffix,
     duration: Math.round(song.duration),
     bitRate: song.duration > 0 ? Math.round((song.fileSize * 8) / song.duration / 1000) : undefined,
@@ -69,6 +72,11 @@ export function toAlbumId3(album: LibraryAlbum, marks: Marks): XmlObject {
     starred: iso(marks.starred('album', albumIdOf(album.id))),
     userRating: marks.rating('album', albumIdOf(album.id)),
   };
+}
+
+/** An artist as the folder methods' `Artist` (getIndexes): no album count or cover, which only the ID3 form has. */
+export function toArtist(artist: LibraryArtist, marks: Marks): XmlObject {
+  return { id: artist.id, name: artist.name, starred: iso(marks.starred('artist', artist.id)) };
 }
 
 export function toArtistId3(artist: LibraryArtist, library: Library, marks: Marks): XmlObject {

@@ -42,6 +42,14 @@ export function audioSource(db: Db, storage: MediaStorage, params: Params): Audi
   };
 }
 
+/** download's file name: the uploaded file's (its last path part), else the title with the format's extension. */
+export function downloadName(db: Db, params: Params): string {
+  const { song } = requireVisibleSong(db, params.required('id'));
+  const original = song.originalFilename?.split(/[\\/]/).pop()?.trim();
+  if (original) return original;
+  return `${song.title}.${song.audioFormat}`;
+}
+
 export type Delivery = { kind: 'original' } | { kind: 'transcode'; format: TranscodeFormat; kbps: number };
 
 /** Bit rates offered (kbit/s): a request is rounded down to one, so the cache holds few variants. */
