@@ -44,10 +44,11 @@ test('a non-admin is offered Account instead of Settings, and sees Access Denied
   const sidebar = screen.getByRole('navigation', { name: 'Sidebar' });
   expect(sidebar.querySelector('a[href="/admin"]')).toBeNull();
   await act(async () => fireEvent.click(sidebar.querySelector('a[href="/account"]')!));
-  expect(screen.getByRole('heading', { name: 'Account' })).toBeTruthy();
+  // The account view is loaded when first opened.
+  expect(await screen.findByRole('heading', { name: 'Account' })).toBeTruthy();
   cleanup();
   render(<AppShell user={user} initialPath="/admin" />);
-  expect(screen.getByText('You need admin privileges to access this page.')).toBeTruthy();
+  expect(await screen.findByText('You need admin privileges to access this page.')).toBeTruthy();
 });
 
 test('the library shows its spinner, then songs with the preferred subtitle, or the empty text', async () => {
