@@ -64,10 +64,11 @@ export function sessionRoutes(ctx: AppContext) {
     .patch(
       '/user/password',
       async ({ user, sessionId, body, request, server }) => {
-        // A wrong current password counts like a failed login: a borrowed session cannot guess freely.
-        const ip = clientIp(request, server, ctx.config.trustProxy);
-        throttle.assertMayTry(ip, user.username, ctx.now());
-        await changeOwnPassword(ctx.db, { user, sessionId }, body, () => throttle.failedAttempt(ip, user.username, ctx.now()));
+        // The check counts like a login, before the password is verified (so parallel guesses
+        // cannot outrun the back-off), and a right password takes its count back.
+        const attempt = { ip: clientIp(request, server, ctx.config.trustProxy), username: user.username, deviceCookie: undefined };
+        const reservation = throttle.reserve(attempt, ctx.now());
+        await changeOwnPassword(ctx.db, { user, sessionId }, body, () => throttle.succeeded(reservation, ctx.now()));
         return toUserDto(user);
       },
       { auth: true, body: passwordChangeBody, response: userResponse },

@@ -78,4 +78,16 @@ describe('PATCH /api/user/password', () => {
     expect(tries).toBe(11);
     expect((await change(here, { currentPassword: 'dave-secret', newPassword: 'new-secret' })).status).toBe(429);
   });
+
+  test('guesses sent all at once are counted before they are checked: past the free ones they are 429', async () => {
+    const here = await server.signUp('erin', { password: 'erin-secret' });
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => change(here, { currentPassword: `guess-${i}`, newPassword: 'new-secret' }).then((r) => r.status)),
+    );
+    // At most the username's ten free failures are checked (fewer: this file's other guesses came
+    // from the same address); checked one by one after the count, all thirty would be.
+    expect(statuses.filter((status) => status === 400).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(20);
+    expect(statuses.length).toBe(30);
+  });
 });

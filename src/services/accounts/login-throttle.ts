@@ -68,20 +68,6 @@ export class LoginThrottle {
     return rememberDevice(this.secret, attempt.deviceCookie, attempt.username, now);
   }
 
-  /**
-   * For a password checked inside a session (changing your own): 429 while this username or
-   * address must wait. Nothing is counted until `failedAttempt`.
-   */
-  assertMayTry(ip: string, username: string, now: number): void {
-    assertNoWait(Math.max(this.byUsername.waitFor(usernameKey(username), now), this.byIp.waitFor(ip, now)));
-  }
-
-  /** A wrong current password counts against the username and the address, like a failed login. */
-  failedAttempt(ip: string, username: string, now: number): void {
-    this.byUsername.count(usernameKey(username), now);
-    this.byIp.count(ip, now);
-  }
-
   assertRegistrationAllowed(ip: string, now: number): void {
     const wait = this.registrations.blockedFor(ip, now);
     if (wait > 0) throw new TooManyRequestsError(wait / 1000, 'Too many registrations. Please try again later.');
