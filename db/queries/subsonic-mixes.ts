@@ -46,8 +46,10 @@ export function mostPlayedOf(db: Db, ids: readonly number[]): number[] {
 
 const coListenedQuery = perDb((db) =>
   db.$client.prepare<[number], [string]>(
-    `SELECT DISTINCT other.song_id FROM plays mine JOIN json_each(?) j ON j.value = mine.song_id
-     JOIN plays other ON other.user_id = mine.user_id`,
+    // The listeners first, then their songs: joining every play to every play of the same user
+    // would multiply rows (plays of the artist x that user's plays).
+    `SELECT DISTINCT song_id FROM plays
+     WHERE user_id IN (SELECT user_id FROM plays WHERE song_id IN (SELECT value FROM json_each(?)))`,
   ),
 );
 

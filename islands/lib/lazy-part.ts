@@ -10,7 +10,15 @@ type Loaded<P> = { default: ComponentType<P> };
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
-  const preload = () => (loading ??= load().then((component) => (loaded = component)));
+  // A failed download (offline, a deploy in between) is forgotten, so the next use tries again.
+  const preload = () =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    ));
   const Component = lazy<ComponentType<P>>(() => {
     const ready = loaded;
     if (!ready) return preload().then((component) => ({ default: component }));

@@ -72,6 +72,11 @@ export function subsonicMedia(ctx: AppContext, ffmpeg: Ffmpeg | null, libraries:
       return new Response(null, { headers });
     }
     const release = await slot(request);
+    // A client that left just as its turn came must not start an encoding nobody reads.
+    if (request.signal.aborted) {
+      release();
+      throw new SubsonicError(SUBSONIC_ERROR.generic, 'The request was cancelled while waiting', 503);
+    }
     let body: ReadableStream<Uint8Array>;
     try {
       // Only whole songs are cached: a part from an offset is a different file.

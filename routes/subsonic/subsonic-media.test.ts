@@ -210,11 +210,13 @@ describe('transcoding', () => {
     const waiting = Array.from({ length: TRANSCODE_WAITING_PER_SLOT * slots }, (_, i) =>
       rest('stream', { id: longer.id, format: 'opus', maxBitRate: 64, timeOffset: 100 + i }, own(line.signal)),
     );
-    // Once the line is full the next is refused at once; until then a probe waits too and is withdrawn.
+    // Once the line is full the next is refused at once; until then a probe waits too and is
+    // withdrawn. Each probe is given longer, so a loaded machine's slow refusal is still seen.
     let refused: Response | undefined;
     for (let tries = 0; tries < 40 && !refused; tries++) {
       const probe = new AbortController();
-      const answer = await Promise.race([rest('stream', { id: longer.id, format: 'opus', maxBitRate: 32 }, own(probe.signal)), Bun.sleep(500).then(() => undefined)]);
+      const patience = Math.min(500 * 1.5 ** tries, 8000);
+      const answer = await Promise.race([rest('stream', { id: longer.id, format: 'opus', maxBitRate: 32 }, own(probe.signal)), Bun.sleep(patience).then(() => undefined)]);
       if (answer) refused = answer;
       else probe.abort();
     }

@@ -115,6 +115,16 @@ describe('bookmarks', () => {
     await alice.deleteBookmark({ id: id(songs.one!) });
     expect((await json('getBookmarks')).bookmarks).toEqual({ bookmark: [] });
   });
+
+  test('the bookmark of a song since unpublished can still be deleted', async () => {
+    await alice.createBookmark({ id: id(songs.two!), position: 500 });
+    const boss = await server.login('boss', 'correct horse');
+    const status = (value: string) => server.request(`/api/songs/${songs.two!.id}/status`, { method: 'PATCH', json: { status: value }, cookie: boss });
+    expect((await status('pending')).status).toBe(200);
+    expect((await json('deleteBookmark', { id: id(songs.two!) })).status).toBe('ok');
+    expect((await status('published')).status).toBe(200);
+    expect((await json('getBookmarks')).bookmarks).toEqual({ bookmark: [] });
+  });
 });
 
 describe('shares are Hearth share links', () => {

@@ -55,9 +55,13 @@ export function removeStaleBackups(dataDir: string, targetFolder: string): strin
     for (const name of readdirSync(folder)) {
       const pid = Number(pattern.exec(name)?.[1]);
       const path = join(folder, name);
-      if (!pid || pid === process.pid || alive(pid) || !ours(path)) continue;
-      rmSync(path, { recursive: true, force: true });
-      removed.push(path);
+      try {
+        if (!pid || pid === process.pid || alive(pid) || !ours(path)) continue;
+        rmSync(path, { recursive: true, force: true });
+        removed.push(path);
+      } catch {
+        // Gone or renamed meanwhile (another backup finishing): nothing of this one to clean.
+      }
     }
   };
   sweep(dataDir, STAGING, () => true);

@@ -4,9 +4,10 @@ import { listVisibleSongValuesByIds } from '../../../db/queries/subsonic.ts';
 import type { UserRow } from '../../../db/schema/index.ts';
 import { songDtoFromValues } from '../catalogue/dto.ts';
 import { requireVisibleSong } from './browse.ts';
+import { notFound } from './errors.ts';
 import { type Marks, toChild } from './dto.ts';
 import type { Library } from './library.ts';
-import type { Params } from './params.ts';
+import { type Params, numericId } from './params.ts';
 import type { XmlObject } from './xml.ts';
 
 // Bookmarks: a remembered position in a song, one per user and song, for songs the family can hear.
@@ -32,8 +33,10 @@ export function createBookmark(db: Db, user: UserRow, params: Params, now: numbe
   return {};
 }
 
+/** Also for a song since hidden (unpublished, in Deleted): its bookmark must still be removable. */
 export function deleteBookmark(db: Db, user: UserRow, params: Params): XmlObject {
-  const { song } = requireVisibleSong(db, params.required('id'));
-  removeBookmark(db, user.id, song.id);
+  const id = numericId(params.required('id'), 'mf-', true);
+  if (id === null) throw notFound('Song');
+  removeBookmark(db, user.id, id);
   return {};
 }
