@@ -74,7 +74,7 @@ describe('readAudioTags: lyrics from the file itself', () => {
   });
 
   test('MP4 ©lyr and Ogg UNSYNCEDLYRICS are unsynced text; a file without lyrics has none', async () => {
-    expect(await lyricsOf(fixture('lyrics-plain.m4a'))?.lines).toEqual([{ start: null, value: 'Plain words' }, { start: null, value: 'here' }]);
+    expect((await lyricsOf(fixture('lyrics-plain.m4a')))?.lines).toEqual([{ start: null, value: 'Plain words' }, { start: null, value: 'here' }]);
     expect(await lyricsOf(fixture('lyrics-unsynced.ogg'))).toEqual({ synced: false, lang: null, lines: [{ start: null, value: 'Ogg line' }] });
     expect(await lyricsOf(fixture('tagged.mp3'))).toBeNull();
   });
