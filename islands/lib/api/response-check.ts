@@ -2,6 +2,7 @@ import { Value } from '@sinclair/typebox/value';
 import { accountListSchema, accountSchema } from '../../../src/shared/schemas/accounts.ts';
 import { albumListSchema, albumSchema } from '../../../src/shared/schemas/album.ts';
 import { appPasswordListSchema, newAppPasswordSchema } from '../../../src/shared/schemas/app-password.ts';
+import { lyricsSchema } from '../../../src/shared/schemas/lyrics.ts';
 import { recentPlayListSchema } from '../../../src/shared/schemas/listening.ts';
 import { playlistIdsSchema, playlistListSchema, playlistSchema } from '../../../src/shared/schemas/playlist.ts';
 import { searchResultSchema } from '../../../src/shared/schemas/search.ts';
@@ -35,6 +36,7 @@ export const RESPONSE_SCHEMAS = {
   song: songSchema,
   songs: songListSchema,
   bulkResult: bulkResultSchema,
+  lyrics: lyricsSchema,
   deletedSongs: deletedSongListSchema,
   deletedAlbums: deletedAlbumListSchema,
   imageUpload: imageUploadSchema,
