@@ -7,13 +7,15 @@ import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { installAudioSpy, sineWav, uploadBytes } from './player-fixtures.ts';
 import { createAlbum } from './seed.ts';
-import { PHONE, inEachLook, openSignedIn } from './signed-in.ts';
+import { expand } from './admin-songs-helpers.ts';
+import { PHONE, WIDE, expectToast, inEachLook, openSignedIn } from './signed-in.ts';
 
 setDefaultTimeout(90_000);
 
 let server: TestServer;
 let browser: Browser;
 let kid: string;
+let admin: string;
 let album: AlbumDto;
 
 // One line a second for 40 s: more lines than a phone shows, so following playback means scrolling.
@@ -21,7 +23,7 @@ const LRC = Array.from({ length: 40 }, (_, i) => `[00:${String(i).padStart(2, '0
 
 beforeAll(async () => {
   server = await startTestServer();
-  const admin = await server.signUp('mum', { password: 'lullaby99', isAdmin: true });
+  admin = await server.signUp('mum', { password: 'lullaby99', isAdmin: true });
   kid = await server.signUp('kiddo', { password: 'crayons99' });
   album = await createAlbum(server, admin, 'Songs to Sing');
   for (const [i, title] of ['Sing Along', 'Humming'].entries()) {
@@ -87,6 +89,26 @@ describe('the lyrics view in the full-screen player', () => {
     await fullPlayer(page).getByRole('button', { name: 'Next' }).click();
     await fullPlayer(page).getByTestId('full-player-title').getByText('Humming').waitFor();
     expect(await fullPlayer(page).getByRole('button', { name: 'Lyrics' }).count()).toBe(0);
+    await context.close();
+  });
+
+  test('an admin pastes lyrics in the song panel; the text is stored as lines, markup as text', async () => {
+    const { page, context } = await openSignedIn(browser, server, admin, '/admin', { viewport: WIDE });
+    const row = await expand(page, 'Humming');
+    const field = row.getByRole('form', { name: 'Edit lyrics' }).getByLabel('Lyrics');
+    await field.fill('[00:01.00]Hum <b>along</b>\n[00:03.00]Hmm');
+    await row.getByRole('button', { name: 'Save Lyrics' }).click();
+    await expectToast(page, 'Lyrics saved!');
+    const humming = (await (await server.request('/api/songs/all', { cookie: admin })).json()) as { id: number; title: string }[];
+    const id = humming.find((song) => song.title === 'Humming')!.id;
+    expect(await (await server.request(`/api/songs/${id}/lyrics`, { cookie: kid })).json()).toEqual({
+      synced: true,
+      lang: null,
+      lines: [{ start: 1000, value: 'Hum <b>along</b>' }, { start: 3000, value: 'Hmm' }],
+    });
+    await inEachLook(page, async ({ viewport, theme }) => {
+      if (process.env.LYRICS_SHOTS) await row.screenshot({ path: `/tmp/lyrics-shots/admin-${viewport.width}-${theme}.png` });
+    });
     await context.close();
   });
 });
