@@ -7,3 +7,5 @@ CREATE TABLE `song_lyrics` (
 	`updated_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
 	FOREIGN KEY (`song_id`) REFERENCES `songs`(`id`) ON UPDATE no action ON DELETE cascade
 );
+--> statement-breakpoint
+ALTER TABLE `songs` ADD `has_lyrics` integer DEFAULT false NOT NULL;

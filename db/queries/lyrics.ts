@@ -10,14 +10,24 @@ export interface StoredLyrics {
   source: LyricsSource;
 }
 
-/** Stores (or replaces) a song's lyrics. */
-export function setSongLyrics(db: Db, songId: number, lyrics: StoredLyrics): void {
+/** The song_lyrics row alone: for a new song's insert, which sets songs.has_lyrics itself. */
+export function insertLyricsRow(db: Db, songId: number, lyrics: StoredLyrics): void {
   const values = { synced: lyrics.synced, lines: lyrics.lines, lang: lyrics.lang, source: lyrics.source, updatedAt: new Date() };
   db.insert(songLyrics).values({ songId, ...values }).onConflictDoUpdate({ target: songLyrics.songId, set: values }).run();
 }
 
-export function deleteSongLyrics(db: Db, songId: number): void {
-  db.delete(songLyrics).where(eq(songLyrics.songId, songId)).run();
+/**
+ * Stores, replaces or (null) removes a song's lyrics and its has_lyrics flag in one transaction.
+ * False when there is no such song.
+ */
+export function replaceSongLyrics(db: Db, songId: number, lyrics: StoredLyrics | null): boolean {
+  return db.transaction((tx) => {
+    const song = tx.update(songs).set({ hasLyrics: lyrics !== null }).where(eq(songs.id, songId)).returning({ id: songs.id }).get();
+    if (!song) return false;
+    if (lyrics) insertLyricsRow(tx as unknown as Db, songId, lyrics);
+    else tx.delete(songLyrics).where(eq(songLyrics.songId, songId)).run();
+    return true;
+  });
 }
 
 /** A song's lyrics with what decides who may read them (its status, whether it is trashed). */

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { type StoredLyrics, setSongLyrics } from './lyrics.ts';
+import { type StoredLyrics, insertLyricsRow } from './lyrics.ts';
 import { type AlbumRow, type SongRow, albums, playlists, songs, tempShares } from '../schema/index.ts';
 
 /**
@@ -56,8 +56,8 @@ export function insertSongWithAlbum(db: Db, values: NewSong, onlyNewAudio = fals
     }
     const { albumName, albumShareId, lyrics, ...row } = values;
     const album = albumName ? findOrCreateAlbum(tx as unknown as Db, albumName, albumShareId, row.userId ?? null) : null;
-    const song = tx.insert(songs).values({ ...row, albumId: album?.id ?? null }).returning().get();
-    if (lyrics) setSongLyrics(tx as unknown as Db, song.id, lyrics);
+    const song = tx.insert(songs).values({ ...row, albumId: album?.id ?? null, hasLyrics: !!lyrics }).returning().get();
+    if (lyrics) insertLyricsRow(tx as unknown as Db, song.id, lyrics);
     return { song, albumName: album?.name ?? null };
   });
 }

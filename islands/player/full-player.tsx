@@ -25,8 +25,8 @@ export function FullPlayer({ open, onOpenChange }: { open: boolean; onOpenChange
   const track = useCurrentTrack();
   const [drag, setDrag] = useState(0);
   const [view, setView] = useState<'player' | 'queue' | 'lyrics'>('player');
-  // Asked only while the player is open; the Lyrics button shows only for songs that have them.
-  const { data: lyrics } = useSongLyrics(open && track ? track.id : null);
+  // Asked only while the player is open, and only for a song the library says has lyrics.
+  const { data: lyrics } = useSongLyrics(open && track?.hasLyrics ? track.id : null);
   const startY = useRef<number | null>(null);
   if (!track) return null;
   const onTouchStart = (e: React.TouchEvent) => {

@@ -17,6 +17,8 @@ afterAll(() => server.stop());
 
 const get = (id: number | string, cookie = user) => server.request(`/api/songs/${id}/lyrics`, { cookie });
 const put = (id: number | string, text: unknown, cookie = admin) => server.request(`/api/songs/${id}/lyrics`, { method: 'PUT', json: { text }, cookie });
+// The library list says which songs have lyrics (the player's Lyrics button).
+const listed = async (id: number) => ((await (await server.request('/api/songs', { cookie: user })).json()) as SongDto[]).find((song) => song.id === id);
 const errorOf = async (response: Response) => ((await response.json()) as { error: string }).error;
 
 describe('GET and PUT /api/songs/{id}/lyrics', () => {
@@ -36,8 +38,11 @@ describe('GET and PUT /api/songs/{id}/lyrics', () => {
     await put(song.id, 'Just words\n\nSecond verse');
     expect(await (await get(song.id)).json()).toEqual({ synced: false, lang: null, lines: [{ start: null, value: 'Just words' }, { start: null, value: '' }, { start: null, value: 'Second verse' }] });
 
+    expect(await listed(song.id)).toMatchObject({ hasLyrics: true });
+
     expect((await put(song.id, '  \n ')).status).toBe(204);
     expect((await get(song.id)).status).toBe(404);
+    expect(await listed(song.id)).toMatchObject({ hasLyrics: false });
   });
 
   test('members never see lyrics of unpublished or trashed songs; admins do', async () => {
@@ -70,5 +75,6 @@ describe('GET and PUT /api/songs/{id}/lyrics', () => {
     const response = await get(uploaded.id, admin);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ synced: true, lang: null, lines: [{ start: 500, value: 'La la' }, { start: 2000, value: 'Hey' }, { start: 2500, value: 'La la' }] });
+    expect(uploaded.hasLyrics).toBe(true);
   });
 });

@@ -30,6 +30,8 @@ function LyricsEditor({ songId, stored }: { songId: number; stored: LyricsDto | 
         try {
           queryClient.setQueryData(songKeys.lyrics(songId), await songApi.setLyrics(songId, text));
           toast({ title: 'Lyrics saved!' });
+          // The song lists carry hasLyrics (the player's Lyrics button).
+          void queryClient.invalidateQueries({ queryKey: songKeys.library });
         } catch {
           toast({ title: 'Error', description: 'Failed to save lyrics', variant: 'destructive' });
         } finally {

@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/client.ts';
-import { deleteSongLyrics, findSongLyrics, setSongLyrics } from '../../../db/queries/lyrics.ts';
+import { findSongLyrics, replaceSongLyrics } from '../../../db/queries/lyrics.ts';
 import { NotFoundError } from '../../errors.ts';
 import { hasLines, parseLyrics } from '../../shared/lyrics.ts';
 import type { LyricsDto } from '../../shared/schemas/lyrics.ts';
@@ -20,12 +20,8 @@ export function songLyricsFor(db: Db, songId: number, viewer: Viewer): LyricsDto
 
 /** An admin's pasted LRC or plain text, parsed and stored as plain text; nothing left removes them. */
 export function editSongLyrics(db: Db, songId: number, text: string): LyricsDto | null {
-  if (!findSongLyrics(db, songId)) throw new NotFoundError(SONG_NOT_FOUND);
   const lyrics = parseLyrics(text);
-  if (!hasLines(lyrics)) {
-    deleteSongLyrics(db, songId);
-    return null;
-  }
-  setSongLyrics(db, songId, { ...lyrics, source: 'admin' });
-  return lyrics;
+  const kept = hasLines(lyrics) ? lyrics : null;
+  if (!replaceSongLyrics(db, songId, kept && { ...kept, source: 'admin' })) throw new NotFoundError(SONG_NOT_FOUND);
+  return kept;
 }
