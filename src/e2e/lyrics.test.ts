@@ -26,10 +26,11 @@ beforeAll(async () => {
   admin = await server.signUp('mum', { password: 'lullaby99', isAdmin: true });
   kid = await server.signUp('kiddo', { password: 'crayons99' });
   album = await createAlbum(server, admin, 'Songs to Sing');
-  for (const [i, title] of ['Sing Along', 'Humming'].entries()) {
+  for (const [i, title] of ['Sing Along', 'Humming', 'Bedtime Words'].entries()) {
     const song = await uploadBytes(server, admin, `sing${i}.wav`, sineWav(45, 300 + i * 100), { title, albumId: album.id });
     server.db.update(songs).set({ albumOrder: i + 1 }).where(eq(songs.id, song.id)).run();
     if (title === 'Sing Along') await server.request(`/api/songs/${song.id}/lyrics`, { method: 'PUT', json: { text: LRC }, cookie: admin });
+    if (title === 'Bedtime Words') await server.request(`/api/songs/${song.id}/lyrics`, { method: 'PUT', json: { text: 'Once upon a time\n\n<i>the end</i>' }, cookie: admin });
   }
   browser = await sharedBrowser();
 });
@@ -89,6 +90,20 @@ describe('the lyrics view in the full-screen player', () => {
     await fullPlayer(page).getByRole('button', { name: 'Next' }).click();
     await fullPlayer(page).getByTestId('full-player-title').getByText('Humming').waitFor();
     expect(await fullPlayer(page).getByRole('button', { name: 'Lyrics' }).count()).toBe(0);
+    await context.close();
+  });
+
+  test('unsynced lyrics are plain text to scroll: no line is current, markup shows as text', async () => {
+    const { page, context } = await openSignedIn(browser, server, kid, `/album/${album.id}`, { viewport: PHONE });
+    await row(page, 'Bedtime Words').click();
+    await page.getByRole('region', { name: 'Player' }).getByRole('button', { name: /^Full screen/ }).click();
+    await fullPlayer(page).getByRole('button', { name: 'Lyrics' }).click();
+    await fullPlayer(page).getByText('Once upon a time').waitFor();
+    await fullPlayer(page).getByText('<i>the end</i>').waitFor();
+    expect(await page.locator('[data-testid="lyrics"] i, [data-testid="lyrics"] [aria-current]').count()).toBe(0);
+    await inEachLook(page, async ({ viewport, theme }) => {
+      if (process.env.LYRICS_SHOTS) await page.screenshot({ path: `/tmp/lyrics-shots/plain-${viewport.width}-${theme}.png` });
+    });
     await context.close();
   });
 
