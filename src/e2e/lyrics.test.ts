@@ -8,7 +8,7 @@ import { type TestServer, startTestServer } from '../testing/server.ts';
 import { installAudioSpy, sineWav, uploadBytes } from './player-fixtures.ts';
 import { createAlbum } from './seed.ts';
 import { expand } from './admin-songs-helpers.ts';
-import { PHONE, WIDE, expectToast, inEachLook, openSignedIn } from './signed-in.ts';
+import { PHONE, WIDE, expectToast, openSignedIn } from './signed-in.ts';
 
 setDefaultTimeout(90_000);
 
@@ -81,9 +81,6 @@ describe('the lyrics view in the full-screen player', () => {
     await currentInView(page);
     expect(await currentLine(page)).toMatch(/^Line 3\d$/);
 
-    await inEachLook(page, async ({ viewport, theme }) => {
-      if (process.env.LYRICS_SHOTS) await page.screenshot({ path: `/tmp/lyrics-shots/${viewport.width}-${theme}.png` });
-    });
 
     // The next song has no lyrics: no Lyrics button, and the player shows the song again.
     await fullPlayer(page).getByRole('button', { name: 'Lyrics' }).click();
@@ -101,9 +98,6 @@ describe('the lyrics view in the full-screen player', () => {
     await fullPlayer(page).getByText('Once upon a time').waitFor();
     await fullPlayer(page).getByText('<i>the end</i>').waitFor();
     expect(await page.locator('[data-testid="lyrics"] i, [data-testid="lyrics"] [aria-current]').count()).toBe(0);
-    await inEachLook(page, async ({ viewport, theme }) => {
-      if (process.env.LYRICS_SHOTS) await page.screenshot({ path: `/tmp/lyrics-shots/plain-${viewport.width}-${theme}.png` });
-    });
     await context.close();
   });
 
@@ -120,9 +114,6 @@ describe('the lyrics view in the full-screen player', () => {
       synced: true,
       lang: null,
       lines: [{ start: 1000, value: 'Hum <b>along</b>' }, { start: 3000, value: 'Hmm' }],
-    });
-    await inEachLook(page, async ({ viewport, theme }) => {
-      if (process.env.LYRICS_SHOTS) await row.screenshot({ path: `/tmp/lyrics-shots/admin-${viewport.width}-${theme}.png` });
     });
     await context.close();
   });
