@@ -1,6 +1,7 @@
 import { type IAudioMetadata, type IOptions, parseFromTokenizer } from 'music-metadata';
 import { fromBlob } from 'strtok3';
 import { type FrameReader, adtsFrame, streamDuration } from './frame-walk.ts';
+import { type EmbeddedLyrics, embeddedLyrics } from './embedded-lyrics.ts';
 import { bytesReader, readImageSize, withinPixelBudget } from './image-size.ts';
 import { mpegFrame } from './mpeg-frame.ts';
 import { AUDIO_CONTENT_TYPES, type AudioFormat } from '../src/shared/audio-formats.ts';
@@ -14,6 +15,8 @@ export interface AudioTags {
   track: number | null;
   /** The first embedded picture that really is a PNG, JPEG, WebP or GIF of at most 16 megapixels. */
   picture: { data: Uint8Array; format: ImageFormat } | null;
+  /** Lyrics text from the file's tags (media/embedded-lyrics.ts), not yet parsed. */
+  lyrics: EmbeddedLyrics | null;
 }
 
 /** The file holds no audio a player could decode (e.g. nothing but empty or free-format frame headers). */
@@ -81,7 +84,7 @@ export async function readAudioTags(path: string, sniffed?: AudioFormat): Promis
   const frames = format && FRAME_READERS[format];
   const start = frames ? await audioStreamStart(fileReader(path), format as 'mp3' | 'aac') : 0;
   if (start === null) throw new NoAudioError();
-  const { format: info, common } = await parse(path, format, { duration: false, skipPostHeaders: true });
+  const { format: info, common, native } = await parse(path, format, { duration: false, skipPostHeaders: true });
   let duration = info.duration ?? 0;
   if (!(duration > 0)) duration = frames ? await streamDuration(path, start, frames) : ((await parse(path, format, { duration: true })).format.duration ?? 0);
   if (!Number.isFinite(duration) || duration <= 0) throw new NoAudioError();
@@ -94,6 +97,7 @@ export async function readAudioTags(path: string, sniffed?: AudioFormat): Promis
     album: clean(common.album, 200),
     track: track && track > 0 && track < 100_000 ? track : null,
     picture,
+    lyrics: embeddedLyrics({ native }),
   };
 }
 

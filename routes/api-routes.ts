@@ -37,6 +37,8 @@ const ROWS: readonly Row[] = [
   // routes/songs
   ['GET', '/api/songs', 'member'],
   ['GET', '/api/songs/all', 'admin'],
+  ['GET', '/api/songs/:id/lyrics', 'member'],
+  ['PUT', '/api/songs/:id/lyrics', 'admin'],
   ['PATCH', '/api/songs/:id', 'admin'],
   ['PATCH', '/api/songs/:id/status', 'admin'],
   ['DELETE', '/api/songs/:id', 'admin'],

@@ -57,7 +57,7 @@ test('the fixture is an older data folder: it needs migrations this code has', (
 test('the current code migrates it forward on start', () => {
   const handle = openDb(join(dataDir, 'hearth.db'));
   try {
-    expect(schemaState(handle.db)).toMatchObject({ applied: 11, pending: 0, newer: false, appliedTag: '0010_phone-apps' });
+    expect(schemaState(handle.db)).toMatchObject({ applied: 12, pending: 0, newer: false, appliedTag: '0011_lyrics' });
   } finally {
     handle.sqlite.close();
   }

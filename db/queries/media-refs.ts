@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { type StoredLyrics, insertLyricsRow } from './lyrics.ts';
 import { type AlbumRow, type SongRow, albums, playlists, songs, tempShares } from '../schema/index.ts';
 
 /**
@@ -10,6 +11,8 @@ export type NewSong = Omit<typeof songs.$inferInsert, 'id' | 'albumId' | 'create
   albumName: string | null;
   /** Used only when the album has to be created. */
   albumShareId: string;
+  /** Lyrics read from the file or beside it, stored with the song in one transaction. */
+  lyrics?: StoredLyrics | null;
 };
 
 // No artwork is stored on the album: it shows its first published song's (db/queries/albums.ts),
@@ -51,9 +54,10 @@ export function insertSongWithAlbum(db: Db, values: NewSong, onlyNewAudio = fals
       const existing = songWithAudio(tx as unknown as Db, values.audioHash);
       if (existing) return { duplicateOf: existing };
     }
-    const { albumName, albumShareId, ...row } = values;
+    const { albumName, albumShareId, lyrics, ...row } = values;
     const album = albumName ? findOrCreateAlbum(tx as unknown as Db, albumName, albumShareId, row.userId ?? null) : null;
-    const song = tx.insert(songs).values({ ...row, albumId: album?.id ?? null }).returning().get();
+    const song = tx.insert(songs).values({ ...row, albumId: album?.id ?? null, hasLyrics: !!lyrics }).returning().get();
+    if (lyrics) insertLyricsRow(tx as unknown as Db, song.id, lyrics);
     return { song, albumName: album?.name ?? null };
   });
 }

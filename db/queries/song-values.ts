@@ -24,6 +24,7 @@ const SONG_VALUE_FIELDS = [
   ['createdAt', songs.createdAt],
   ['deletedAt', songs.deletedAt],
   ['originalFilename', songs.originalFilename],
+  ['hasLyrics', songs.hasLyrics],
 ] as const;
 
 type Fields = typeof SONG_VALUE_FIELDS;

@@ -2,6 +2,7 @@ export * from './albums.ts';
 export * from './app-passwords.ts';
 export * from './import-files.ts';
 export * from './listening.ts';
+export * from './lyrics.ts';
 export * from './phone-apps.ts';
 export * from './playlists.ts';
 export * from './rate-limits.ts';

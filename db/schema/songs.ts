@@ -24,6 +24,9 @@ export const songs = sqliteTable(
     duration: real('duration').notNull().default(0),
     fileSize: integer('file_size').notNull().default(0),
     originalFilename: text('original_filename'),
+    // Mirrors a song_lyrics row (db/queries/lyrics.ts keeps them together), so song lists can
+    // offer the player's Lyrics button without a join.
+    hasLyrics: integer('has_lyrics', { mode: 'boolean' }).notNull().default(false),
     status: text('status', { enum: SONG_STATUSES }).notNull().default('pending'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     shareId: text('share_id').notNull().unique(),

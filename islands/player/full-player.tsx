@@ -9,6 +9,9 @@ import { Dialog, OVERLAY_CLASS } from '../ui/dialog.tsx';
 import { Slider } from '../ui/slider.tsx';
 import { hasNext, hasPrevious, useCurrentTrack, usePlayer } from './player-store.ts';
 import { QueueList } from './queue-list.tsx';
+import { LyricsView } from './lyrics-view.tsx';
+import { useSongLyrics } from '../lib/api/songs.ts';
+import type { LyricsDto } from '../../src/shared/schemas/lyrics.ts';
 
 /** A downward drag of more than 100 px on touch closes the full-screen player. */
 const SWIPE_CLOSE_PX = 100;
@@ -21,7 +24,9 @@ const SWIPE_CLOSE_PX = 100;
 export function FullPlayer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const track = useCurrentTrack();
   const [drag, setDrag] = useState(0);
-  const [showQueue, setShowQueue] = useState(false);
+  const [view, setView] = useState<'player' | 'queue' | 'lyrics'>('player');
+  // Asked only while the player is open, and only for a song the library says has lyrics.
+  const { data: lyrics } = useSongLyrics(open && track?.hasLyrics ? track.id : null);
   const startY = useRef<number | null>(null);
   if (!track) return null;
   const onTouchStart = (e: React.TouchEvent) => {
@@ -56,15 +61,27 @@ export function FullPlayer({ open, onOpenChange }: { open: boolean; onOpenChange
               </Button>
             </DialogPrimitive.Close>
             <DialogPrimitive.Title className="flex-1 text-center text-sm font-medium text-muted-foreground">Now Playing</DialogPrimitive.Title>
-            <Button variant="ghost" size="icon" aria-label="Queue" aria-pressed={showQueue} className={cn(showQueue && 'text-accent-text')} onClick={() => setShowQueue(!showQueue)}>
+            {lyrics ? (
+              <Button variant="ghost" size="icon" aria-label="Lyrics" aria-pressed={view === 'lyrics'} className={cn(view === 'lyrics' && 'text-accent-text')} onClick={() => setView(view === 'lyrics' ? 'player' : 'lyrics')}>
+                <span aria-hidden="true" className="i-lucide-mic-vocal text-xl" />
+              </Button>
+            ) : null}
+            <Button variant="ghost" size="icon" aria-label="Queue" aria-pressed={view === 'queue'} className={cn(view === 'queue' && 'text-accent-text')} onClick={() => setView(view === 'queue' ? 'player' : 'queue')}>
               <span aria-hidden="true" className="i-lucide-list-music text-xl" />
             </Button>
           </div>
-          {showQueue ? <QueueList /> : <PlayerBody />}
+          {view === 'queue' ? <QueueList /> : view === 'lyrics' && lyrics ? <PlayingLyrics lyrics={lyrics} /> : <PlayerBody />}
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </Dialog>
   );
+}
+
+/** The lyrics view, following the store's playback time. */
+function PlayingLyrics({ lyrics }: { lyrics: LyricsDto }) {
+  const time = usePlayer((s) => s.time);
+  const seek = usePlayer((s) => s.seek);
+  return <LyricsView lyrics={lyrics} time={time} onSeek={seek} />;
 }
 
 function PlayerBody() {

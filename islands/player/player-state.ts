@@ -5,7 +5,7 @@ import type { SongDto } from '../../src/shared/types.ts';
 export type PlayContext = 'library' | 'search' | 'album' | 'playlist';
 
 /** What the player needs of a song; a track may carry a narrator. */
-export type Track = Pick<SongDto, 'id' | 'title' | 'artist' | 'artworkUrl' | 'audioUrl' | 'duration'> & { narrator?: string | null; albumName?: string | null };
+export type Track = Pick<SongDto, 'id' | 'title' | 'artist' | 'artworkUrl' | 'audioUrl' | 'duration'> & { narrator?: string | null; albumName?: string | null; hasLyrics?: boolean };
 
 export interface PlayerState {
   queue: Track[];

@@ -43,3 +43,14 @@ head -c 2048 tagged.mp3 > truncated.mp3
 printf '<!doctype html>\n<html><body><script>alert(1)</script></body></html>\n' > fake.mp3
 printf '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><script>alert(1)</script><rect width="8" height="8"/></svg>\n' > image.svg
 ls -l
+
+# Lyrics in the files' own tags: LRC (with an offset and two stamps on one line) in a FLAC's
+# Vorbis LYRICS, plain text in an MP4 ©lyr and in an Ogg UNSYNCEDLYRICS. (ID3 USLT/SYLT frames,
+# which ffmpeg cannot write, are built by src/testing/media-fixtures.ts.)
+ff -f lavfi -i "$(tone 523 0.3)" -c:a flac -metadata title="Lrc Flac" -metadata "LYRICS=[ti:Lrc Flac]
+[offset:+500]
+[00:01.00][00:03.00]La la
+[00:02.50]Hey" lyrics-lrc.flac
+ff -f lavfi -i "$(tone 698 0.3)" -c:a aac -b:a 32k -metadata title="M4a Words" -metadata "lyrics=Plain words
+here" lyrics-plain.m4a
+ff -f lavfi -i "$(tone 587 0.3)" -c:a libvorbis -q:a 0 -metadata title="Ogg Words" -metadata "UNSYNCEDLYRICS=Ogg line" lyrics-unsynced.ogg

@@ -5,10 +5,12 @@ import { parseId } from '../../src/services/catalogue/ids.ts';
 import { bulkSongs, editSong, parseBulkAction, setSongStatus, trashSong } from '../../src/services/catalogue/song-edits.ts';
 import { createSongListCache } from '../../src/services/catalogue/song-list-cache.ts';
 import { SONG_NOT_FOUND } from '../../src/services/catalogue/songs.ts';
+import { editSongLyrics, songLyricsFor } from '../../src/services/catalogue/lyrics.ts';
 import { replaceAudio } from '../../src/services/media/audio.ts';
 import { deleteSongForever, restoreDeletedSong } from '../../src/services/trash/trash.ts';
 import { idParams } from '../../src/shared/schemas/common.ts';
 import { bulkBody, bulkParams, bulkResultSchema, songIdParams, songPatchBody, songSchema, statusBody } from '../../src/shared/schemas/song.ts';
+import { lyricsBody, lyricsSchema } from '../../src/shared/schemas/lyrics.ts';
 import { adminFirst } from '../gate.ts';
 import { AUDIO_TOO_LARGE, receiveUpload, requireFile } from '../upload-form.ts';
 import { songListResponse } from './song-list-response.ts';
@@ -28,6 +30,21 @@ export function songRoutes(ctx: AppContext) {
     // exact shape (src/services/catalogue/song-values.test.ts).
     .get('', ({ request }) => songListResponse(request, lists, 'library'), { auth: true })
     .get('/all', ({ request }) => songListResponse(request, lists, 'admin'), { admin: true })
+    .get('/:id/lyrics', ({ params, user }) => songLyricsFor(ctx.db, songId(params.id), user), {
+      auth: true,
+      params: idParams,
+      response: lyricsSchema,
+    })
+    // PUT: the whole text is replaced; empty text removes the lyrics (204).
+    .put(
+      '/:id/lyrics',
+      ({ params, body, set }) => {
+        const lyrics = editSongLyrics(ctx.db, songId(params.id), body.text);
+        if (lyrics) return lyrics;
+        set.status = 204;
+      },
+      { ...admin, params: idParams, body: lyricsBody },
+    )
     .patch('/:id', ({ params, body }) => editSong(ctx.db, songId(params.id), body, now()), {
       ...admin,
       params: idParams,

@@ -7,3 +7,7 @@ export type SongStatus = (typeof SONG_STATUSES)[number];
 
 export const DISPLAY_PREFERENCES = ['nothing', 'artist', 'album', 'artist-album'] as const;
 export type DisplayPreference = (typeof DISPLAY_PREFERENCES)[number];
+
+/** Where a song's lyrics came from: an .lrc beside the file, the file's tags, or an admin's edit. */
+export const LYRICS_SOURCES = ['lrc-file', 'embedded', 'admin'] as const;
+export type LyricsSource = (typeof LYRICS_SOURCES)[number];

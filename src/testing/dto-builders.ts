@@ -23,6 +23,7 @@ export function songDto(overrides: Partial<SongDto> & Pick<SongDto, 'id'>): Song
     createdAt: '2026-01-01T00:00:00.000Z',
     deletedAt: null,
     originalFilename: null,
+    hasLyrics: false,
     ...overrides,
   };
 }

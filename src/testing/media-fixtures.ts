@@ -106,3 +106,43 @@ export const framesAmidJunk = (bytes: number) =>
     repeatedFrames([0xff, 0xfb, 0x14, 0xc4], 96, 96),
     freeFormatHeaders(bytes),
   ]);
+
+/** An ID3v2.3 frame: 4-letter id, 32-bit size (not sync-safe in 2.3), no flags. */
+function id3Frame(id: string, body: Uint8Array): Uint8Array {
+  const frame = new Uint8Array(10 + body.length);
+  frame.set(new TextEncoder().encode(id), 0);
+  new DataView(frame.buffer).setUint32(4, body.length);
+  frame.set(body, 10);
+  return frame;
+}
+
+const latin1 = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+const joined = (parts: Uint8Array[]) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) (out.set(part, at), (at += part.length));
+  return out;
+};
+
+/**
+ * An mp3 (untagged audio from `plain.mp3`) behind an ID3v2.3 tag holding lyrics frames, which
+ * ffmpeg cannot write: USLT (unsynced text) and SYLT (synced, millisecond stamps), Latin-1.
+ */
+export async function mp3WithLyricsFrames(frames: { uslt?: string; sylt?: [number, string][]; lang?: string }): Promise<Uint8Array> {
+  const lang = latin1(frames.lang ?? 'eng');
+  const parts: Uint8Array[] = [];
+  if (frames.uslt !== undefined) parts.push(id3Frame('USLT', joined([new Uint8Array([0]), lang, new Uint8Array([0]), latin1(frames.uslt)])));
+  if (frames.sylt) {
+    const entries = frames.sylt.map(([ms, text]) => {
+      const stamp = new Uint8Array(4);
+      new DataView(stamp.buffer).setUint32(0, ms);
+      return joined([latin1(text), new Uint8Array([0]), stamp]);
+    });
+    // encoding 0, language, timestamp format 2 (ms), content type 1 (lyrics), empty descriptor.
+    parts.push(id3Frame('SYLT', joined([new Uint8Array([0]), lang, new Uint8Array([2, 1, 0]), ...entries])));
+  }
+  const body = joined(parts);
+  const size = body.length;
+  const header = new Uint8Array([0x49, 0x44, 0x33, 3, 0, 0, (size >> 21) & 0x7f, (size >> 14) & 0x7f, (size >> 7) & 0x7f, size & 0x7f]);
+  return joined([header, body, await fixtureBytes('plain.mp3')]);
+}

@@ -3,6 +3,7 @@ import type { AlbumDto, SongDto } from '../../../src/shared/types.ts';
 import { AlertDialog, AlertDialogContent } from '../../ui/alert-dialog.tsx';
 import { Artwork } from '../../ui/artwork.tsx';
 import { Button } from '../../ui/button.tsx';
+import { LyricsForm } from './lyrics-form.tsx';
 import { SongEditForm } from './song-edit-form.tsx';
 import { useSongWrites } from './song-writes.ts';
 
@@ -87,6 +88,7 @@ export function SongPanel({ song, albums }: { song: SongDto; albums: AlbumDto[] 
         ) : null}
       </div>
       <SongEditForm key={`${song.title}|${song.artist}|${song.albumId}|${song.tags.join('|')}`} song={song} albums={albums} onSave={(patch) => writes.update(song.id, patch)} />
+      <LyricsForm songId={song.id} />
       <AlertDialog open={confirming} onOpenChange={setConfirming}>
         <AlertDialogContent
           title="Delete this song?"

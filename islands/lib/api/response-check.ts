@@ -2,6 +2,7 @@ import { Value } from '@sinclair/typebox/value';
 import { accountListSchema, accountSchema } from '../../../src/shared/schemas/accounts.ts';
 import { albumListSchema, albumSchema } from '../../../src/shared/schemas/album.ts';
 import { appPasswordListSchema, newAppPasswordSchema } from '../../../src/shared/schemas/app-password.ts';
+import { lyricsSchema } from '../../../src/shared/schemas/lyrics.ts';
 import { recentPlayListSchema } from '../../../src/shared/schemas/listening.ts';
 import { playlistIdsSchema, playlistListSchema, playlistSchema } from '../../../src/shared/schemas/playlist.ts';
 import { radioStationListSchema, radioStationSchema } from '../../../src/shared/schemas/radio-station.ts';
@@ -38,6 +39,7 @@ export const RESPONSE_SCHEMAS = {
   song: songSchema,
   songs: songListSchema,
   bulkResult: bulkResultSchema,
+  lyrics: lyricsSchema,
   deletedSongs: deletedSongListSchema,
   deletedAlbums: deletedAlbumListSchema,
   imageUpload: imageUploadSchema,

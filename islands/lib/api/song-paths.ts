@@ -10,6 +10,7 @@ export const songPaths = {
   one: (id: number) => `/api/songs/${id}`,
   status: (id: number) => `/api/songs/${id}/status`,
   audio: (id: number) => `/api/songs/${id}/audio`,
+  lyrics: (id: number) => `/api/songs/${id}/lyrics`,
   bulk: (action: BulkAction) => `/api/songs/bulk/${action}`,
   restore: (id: number) => `/api/songs/${id}/restore`,
   permanent: (id: number) => `/api/songs/${id}/permanent`,

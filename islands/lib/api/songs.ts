@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BulkSongs, SongPatch, SongStatus, SongStatusChange } from '../../../src/shared/types.ts';
-import { apiRequest } from './request.ts';
+import type { LyricsDto, LyricsEdit } from '../../../src/shared/schemas/lyrics.ts';
+import { ApiError, apiRequest } from './request.ts';
 import { type BulkAction, songPaths } from './song-paths.ts';
 
 export type { BulkAction };
@@ -10,7 +11,23 @@ export const songKeys = {
   library: ['songs'] as const,
   /** Admins' list of every song; invalidating `library` refreshes it too. */
   all: ['songs', 'all'] as const,
+  lyrics: (id: number) => ['songs', id, 'lyrics'] as const,
 };
+
+/** A song's lyrics, or null when it has none (or they are not this viewer's to read). */
+async function fetchLyrics(id: number): Promise<LyricsDto | null> {
+  try {
+    return await apiRequest(songPaths.lyrics(id), { expect: 'lyrics' });
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 401)) return null;
+    throw error;
+  }
+}
+
+/** The lyrics of a song (the player's Lyrics view, the admin form); null when it has none. */
+export function useSongLyrics(id: number | null) {
+  return useQuery({ queryKey: songKeys.lyrics(id ?? 0), queryFn: () => fetchLyrics(id!), enabled: id !== null, retry: false, staleTime: 5 * 60_000 });
+}
 
 /** The library read: every published song, sorted by title by the server. */
 export const librarySongsQuery = {
@@ -39,6 +56,9 @@ export const songApi = {
   },
   /** One request for up to the server's cap of ids; all or nothing. */
   bulk: (action: BulkAction, songIds: number[]) => apiRequest(songPaths.bulk(action), { method: 'POST', body: { songIds } satisfies BulkSongs, expect: 'bulkResult' }),
+  /** LRC or plain text; empty text removes the lyrics (null). */
+  setLyrics: async (id: number, text: string): Promise<LyricsDto | null> =>
+    ((await apiRequest(songPaths.lyrics(id), { method: 'PUT', body: { text } satisfies LyricsEdit })) as LyricsDto | undefined) ?? null,
   restore: (id: number) => apiRequest(songPaths.restore(id), { method: 'POST', expect: 'song' }),
   deleteForever: (id: number) => apiRequest(songPaths.permanent(id), { method: 'DELETE' }),
 };

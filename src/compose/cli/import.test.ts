@@ -2,7 +2,8 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listLiveAlbums } from '../../../db/queries/albums.ts';
-import { albums, songs } from '../../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { albums, songLyrics, songs } from '../../../db/schema/index.ts';
 import { filesUnder, fixture } from '../../testing/media-fixtures.ts';
 import { openDataDir } from '../../data-dir.ts';
 import { runCli } from '../../testing/process.ts';
@@ -154,4 +155,32 @@ test('re-import reads only new or changed files', async () => {
   expect(again.output).toContain('Imported 2, skipped 2, failed 0.');
   expect(again.code).toBe(0);
   expect(read(dataDir).songs).toHaveLength(5);
+});
+
+// Lyrics beside the files: an .lrc wins over the file's own; a damaged one never fails the import.
+test('import reads the .lrc beside each file (Latin-1, offset); a malformed one is noted, the song still imported', async () => {
+  const dir = makeTempDir('hearth-library-');
+  dirs.push(dir);
+  copyFileSync(fixture('lyrics-lrc.flac'), join(dir, 'own.flac'));
+  copyFileSync(fixture('lyrics-lrc.flac'), join(dir, 'beside.flac'));
+  writeFileSync(join(dir, 'beside.flac'), Buffer.concat([readFileSync(join(dir, 'beside.flac')), Buffer.from('pad 1')]));
+  writeFileSync(join(dir, 'beside.lrc'), Buffer.from('[ar:Someone]\n[offset:+100]\n[00:01.10]Café crème\n', 'latin1'));
+  copyFileSync(fixture('tone.opus'), join(dir, 'broken.opus'));
+  writeFileSync(join(dir, 'broken.lrc'), '[ti:Only tags]\n[00:xx]\n[1:x:3]\n');
+  copyFileSync(fixture('tone.ogg'), join(dir, 'damaged.ogg'));
+  writeFileSync(join(dir, 'damaged.lrc'), '[00:01.00]Kept\n[0x:zz]Lost\n');
+  const dataDir = fresh();
+  const result = await runCli(['import', dir, '--publish'], { DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  expect(result.output).toContain('Imported 4, skipped 0, failed 0.');
+  expect(result.output).toContain('note broken.opus: lyrics file has no lyrics in it; not used');
+  expect(result.output).toContain('note damaged.ogg: lyrics file: 1 line without a time skipped');
+  expect(result.code).toBe(0);
+  const { handle } = openDataDir(dataDir);
+  const byTitleAndFile = handle.db.select({ file: songs.originalFilename, lyrics: songLyrics }).from(songs).leftJoin(songLyrics, eq(songLyrics.songId, songs.id)).all();
+  handle.close();
+  const of = (file: string) => byTitleAndFile.find((row) => row.file === file)!.lyrics;
+  expect(of('beside.flac')).toMatchObject({ synced: true, source: 'lrc-file', lines: [{ start: 1000, value: 'Café crème' }] });
+  expect(of('own.flac')).toMatchObject({ synced: true, source: 'embedded', lines: [{ start: 500, value: 'La la' }, { start: 2000, value: 'Hey' }, { start: 2500, value: 'La la' }] });
+  expect(of('broken.opus')).toBeNull();
+  expect(of('damaged.ogg')).toMatchObject({ synced: true, lines: [{ start: 1000, value: 'Kept' }] });
 });

@@ -17,6 +17,7 @@ function summary(report: ImportReport, print: (line: string) => void): void {
   for (const { reason } of report.skipped) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
   for (const [reason, count] of reasons) print(`  skipped ${count}: ${reason}`);
   for (const { file, reason } of report.failed) print(`  failed ${file}: ${reason}`);
+  for (const { file, reason } of report.notes) print(`  note ${file}: ${reason}`);
 }
 
 /** `npm run cli -- import DIR [--publish] [--in-place]` */

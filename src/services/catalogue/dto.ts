@@ -35,6 +35,8 @@ export function songDtoFromValues(v: SongValues): SongDto {
     createdAt: new Date(v[at.createdAt]).toISOString(),
     deletedAt: isoMs(v[at.deletedAt]),
     originalFilename: v[at.originalFilename],
+    // bun:sqlite answers the boolean column as 0 or 1.
+    hasLyrics: Boolean(v[at.hasLyrics]),
   };
 }
 

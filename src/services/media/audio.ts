@@ -1,5 +1,7 @@
 import type { Db } from '../../../db/client.ts';
 import { type AudioChange, type SongWithSameAudio, albumNameOf, findSongRow, insertSongWithAlbum, isAudioReferenced, replaceSongAudio, songWithAudio } from '../../../db/queries/media-refs.ts';
+import type { StoredLyrics } from '../../../db/queries/lyrics.ts';
+import { type Lyrics, hasLines, parseLyrics } from '../../shared/lyrics.ts';
 import { storeImageBytes } from '../../../media/images.ts';
 import { type AudioTags, NoAudioError, readAudioTags, titleFromFilename } from '../../../media/metadata.ts';
 import { fileReader, sniffAudio } from '../../../media/sniff.ts';
@@ -59,6 +61,8 @@ export interface SongOptions {
   tags?: string[];
   /** Add the song even when a song (trashed ones included) already has the same audio. */
   addCopy?: boolean;
+  /** Lyrics from a file beside the audio (the CLI import): they win over the file's own. */
+  lyrics?: Lyrics | null;
 }
 
 export const ALREADY_IN_LIBRARY = 'Already in your library';
@@ -68,6 +72,13 @@ export class DuplicateAudioError extends ConflictError {
   constructor(readonly song: SongWithSameAudio) {
     super(ALREADY_IN_LIBRARY);
   }
+}
+
+/** The lyrics a new song starts with: the .lrc beside it, else the file's own, else none. */
+function songLyricsOf(audio: CheckedAudio, options: SongOptions): StoredLyrics | null {
+  if (options.lyrics && hasLines(options.lyrics)) return { ...options.lyrics, source: 'lrc-file' };
+  const embedded = audio.tags.lyrics && parseLyrics(audio.tags.lyrics.text, audio.tags.lyrics.lang);
+  return embedded && hasLines(embedded) ? { ...embedded, source: 'embedded' } : null;
 }
 
 /**
@@ -94,6 +105,7 @@ export function createSong(db: Db, storage: MediaStorage, audio: CheckedAudio, o
     shareId: randomId(),
     albumShareId: randomId(),
     tags: options.tags ?? [],
+    lyrics: songLyricsOf(audio, options),
   }, !options.addCopy);
   if ('duplicateOf' in inserted) throw new DuplicateAudioError(inserted.duplicateOf);
   return toSongDto(inserted.song, inserted.albumName);

@@ -3,7 +3,9 @@ import { extname, join, relative, resolve } from 'node:path';
 import type { Db } from '../../../db/client.ts';
 import { type KnownFile, knownImportFiles, rememberImportFile, songAudioHashes } from '../../../db/queries/import-files.ts';
 import { hasSongWithAudio } from '../../../db/queries/media-refs.ts';
+import { readSidecarLyrics } from '../../../media/lyrics-file.ts';
 import type { MediaStorage } from '../../../media/storage.ts';
+import { type Lyrics, hasLines, readLyrics } from '../../shared/lyrics.ts';
 import { MAX_AUDIO_UPLOAD_BYTES } from '../../shared/upload-limits.ts';
 import { IMPORT_EXTENSIONS } from '../../shared/audio-formats.ts';
 import { DuplicateAudioError, type SongOptions, checkAudio, createSong, dropIfUnreferenced, ingestAudio } from './audio.ts';
@@ -20,6 +22,8 @@ export interface ImportReport {
   imported: number;
   skipped: { file: string; reason: string }[];
   failed: { file: string; reason: string }[];
+  /** Imported files with something worth knowing, e.g. an unreadable .lrc beside them. */
+  notes: { file: string; reason: string }[];
 }
 
 /** Every file with an audio extension below `dir`, in a stable order. */
@@ -89,6 +93,24 @@ function unchangedSkipper(db: Db): (path: string, stat: Omit<KnownFile, 'audioHa
 }
 
 /**
+ * The .lrc beside an audio file, parsed. A missing one is null; an unreadable or damaged one is
+ * told through `note` and never fails the import (the song keeps its embedded lyrics, if any).
+ */
+async function sidecarLyrics(path: string, note: (reason: string) => void): Promise<Lyrics | null> {
+  try {
+    const text = await readSidecarLyrics(path);
+    if (text === null) return null;
+    const { lyrics, malformed } = readLyrics(text);
+    if (!hasLines(lyrics)) note('lyrics file has no lyrics in it; not used');
+    else if (malformed > 0) note(`lyrics file: ${malformed} line${malformed === 1 ? '' : 's'} without a time skipped`);
+    return hasLines(lyrics) ? lyrics : null;
+  } catch (error) {
+    note(`lyrics file not read: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
+/**
  * `cli import DIR`: idempotent by content hash; unreadable or unsupported files are reported
  * and skipped, never fatal. Files unchanged since an earlier import (path, size, mtime) are
  * skipped unread; only new or changed files are hashed. With inPlace the files stay where they
@@ -96,7 +118,7 @@ function unchangedSkipper(db: Db): (path: string, stat: Omit<KnownFile, 'audioHa
  */
 export async function importFolder(db: Db, storage: MediaStorage, dir: string, options: ImportOptions): Promise<ImportReport> {
   const files = findAudioFiles(dir);
-  const report: ImportReport = { imported: 0, skipped: [], failed: [] };
+  const report: ImportReport = { imported: 0, skipped: [], failed: [], notes: [] };
   const songOptions = { ...options, status: options.publish ? ('published' as const) : ('pending' as const), userId: null };
   const unchanged = unchangedSkipper(db);
   for (const [index, path] of files.entries()) {
@@ -105,7 +127,9 @@ export async function importFolder(db: Db, storage: MediaStorage, dir: string, o
     try {
       const info = statSync(path);
       const stat = { size: info.size, mtimeMs: Math.trunc(info.mtimeMs) };
-      const outcome = unchanged(path, stat) ? 'already imported' : await importOne(db, storage, path, stat, songOptions);
+      const skip = unchanged(path, stat);
+      const lyrics = skip ? null : await sidecarLyrics(path, (reason) => report.notes.push({ file: name, reason }));
+      const outcome = skip ? 'already imported' : await importOne(db, storage, path, stat, { ...songOptions, lyrics });
       if (outcome === 'imported') report.imported += 1;
       else report.skipped.push({ file: name, reason: outcome });
     } catch (error) {

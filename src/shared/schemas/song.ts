@@ -22,6 +22,8 @@ export const songSchema = Type.Object({
   createdAt: Type.String(),
   deletedAt: nullable(Type.String()),
   originalFilename: nullable(Type.String()),
+  // The song has lyrics (GET /api/songs/:id/lyrics): the full player offers its Lyrics view.
+  hasLyrics: Type.Boolean(),
 });
 export type SongDto = Static<typeof songSchema>;
 
