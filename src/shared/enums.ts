@@ -5,5 +5,9 @@
 export const SONG_STATUSES = ['pending', 'published'] as const;
 export type SongStatus = (typeof SONG_STATUSES)[number];
 
+/** Where a song's loudness measurement stands (the gains may already hold its ReplayGain tags). */
+export const LOUDNESS_STATUSES = ['pending', 'measured', 'failed'] as const;
+export type LoudnessStatus = (typeof LOUDNESS_STATUSES)[number];
+
 export const DISPLAY_PREFERENCES = ['nothing', 'artist', 'album', 'artist-album'] as const;
 export type DisplayPreference = (typeof DISPLAY_PREFERENCES)[number];
