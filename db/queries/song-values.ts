@@ -24,6 +24,10 @@ const SONG_VALUE_FIELDS = [
   ['createdAt', songs.createdAt],
   ['deletedAt', songs.deletedAt],
   ['originalFilename', songs.originalFilename],
+  ['trackGain', songs.trackGain],
+  ['albumGain', songs.albumGain],
+  ['trackPeak', songs.trackPeak],
+  ['albumPeak', songs.albumPeak],
 ] as const;
 
 type Fields = typeof SONG_VALUE_FIELDS;

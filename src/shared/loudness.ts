@@ -28,3 +28,29 @@ export function albumLoudness(songs: { loudness: number; duration: number }[]): 
   }
   return seconds > 0 && energy > 0 ? 10 * Math.log10(energy / seconds) : null;
 }
+
+/** A song's loudness as the player receives it (src/shared/schemas/song.ts). */
+export interface SongLoudness {
+  trackGain?: number | null;
+  albumGain?: number | null;
+  trackPeak?: number | null;
+  albumPeak?: number | null;
+}
+
+/**
+ * How loud to play a song: `cut` (≤ 1) multiplies HTMLMediaElement.volume, `boost` (≥ 1) is a
+ * gain node's, only when above 1. Album gain in album context under auto, track gain otherwise;
+ * the gain is capped so the peak stays at -1 dBFS, and without a known peak nothing is boosted.
+ * Off, or no gain known: the song plays untouched.
+ */
+export function playbackLevel(song: SongLoudness, mode: 'off' | 'track' | 'auto', albumContext: boolean): { gainDb: number; cut: number; boost: number } {
+  const album = mode === 'auto' && albumContext;
+  const gain = mode === 'off' ? null : album ? (song.albumGain ?? song.trackGain) : song.trackGain;
+  const peak = album ? (song.albumPeak ?? song.trackPeak) : song.trackPeak;
+  if (gain === null || gain === undefined) return { gainDb: 0, cut: 1, boost: 1 };
+  let gainDb = gain;
+  if (peak && peak > 0) gainDb = Math.min(gainDb, PEAK_CEILING_DB - 20 * Math.log10(peak));
+  else gainDb = Math.min(gainDb, 0);
+  const linear = 10 ** (gainDb / 20);
+  return { gainDb, cut: Math.min(1, linear), boost: Math.max(1, linear) };
+}

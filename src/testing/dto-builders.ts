@@ -23,6 +23,10 @@ export function songDto(overrides: Partial<SongDto> & Pick<SongDto, 'id'>): Song
     createdAt: '2026-01-01T00:00:00.000Z',
     deletedAt: null,
     originalFilename: null,
+    trackGain: null,
+    albumGain: null,
+    trackPeak: null,
+    albumPeak: null,
     ...overrides,
   };
 }

@@ -35,6 +35,10 @@ export function songDtoFromValues(v: SongValues): SongDto {
     createdAt: new Date(v[at.createdAt]).toISOString(),
     deletedAt: isoMs(v[at.deletedAt]),
     originalFilename: v[at.originalFilename],
+    trackGain: v[at.trackGain],
+    albumGain: v[at.albumGain] ?? v[at.trackGain],
+    trackPeak: v[at.trackPeak],
+    albumPeak: v[at.albumPeak] ?? v[at.trackPeak],
   };
 }
 

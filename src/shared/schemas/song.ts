@@ -22,6 +22,12 @@ export const songSchema = Type.Object({
   createdAt: Type.String(),
   deletedAt: nullable(Type.String()),
   originalFilename: nullable(Type.String()),
+  // Loudness: gains in dB to -18 LUFS, peaks linear (1 = full scale); null when neither
+  // measured nor tagged. The album gain falls back to the track gain.
+  trackGain: nullable(Type.Number()),
+  albumGain: nullable(Type.Number()),
+  trackPeak: nullable(Type.Number()),
+  albumPeak: nullable(Type.Number()),
 });
 export type SongDto = Static<typeof songSchema>;
 
