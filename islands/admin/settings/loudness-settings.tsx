@@ -5,6 +5,7 @@ import { Select } from '../../ui/select.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { LoadFailed, SettingsCard } from './settings-card.tsx';
 import { useSettings } from '../../lib/api/settings.ts';
+import { usePlayer } from '../../player/player-store.ts';
 import { useSaveSettings } from './settings-queries.ts';
 
 const LABELS: Record<NormalisationMode, string> = { off: 'Off', track: 'Every song alike (track)', auto: 'Albums as a whole (auto)' };
@@ -26,7 +27,7 @@ export function LoudnessSettings() {
         <div className="grid gap-3">
           <div className="grid max-w-xs gap-2">
             <Label htmlFor="normalisation">Normalisation</Label>
-            <Select<NormalisationMode> id="normalisation" value={settings.data.normalisation} onChange={(normalisation) => save.mutate({ normalisation })} options={OPTIONS} />
+            <Select<NormalisationMode> id="normalisation" value={settings.data.normalisation} onChange={(normalisation) => save.mutate({ normalisation }, { onSuccess: () => usePlayer.getState().setNormalisation(normalisation) })} options={OPTIONS} />
           </div>
           <p data-testid="loudness-counts" className="text-sm">
             {loudnessCounts(loudness)}
