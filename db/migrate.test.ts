@@ -50,9 +50,9 @@ test('a failing migration rolls back all of this start\'s migrations: the databa
   ]);
   const before = schemaOf(handle);
   expect(() => migrateDb(handle.db, folder)).toThrow(MigrationError);
-  expect(() => migrateDb(handle.db, folder)).toThrow(/^Migration 0010_broken failed \(no such table: no_such_table\); the database was left as it was\.$/);
+  expect(() => migrateDb(handle.db, folder)).toThrow(/^Migration 0011_broken failed \(no such table: no_such_table\); the database was left as it was\.$/);
   expect(schemaOf(handle)).toEqual(before);
-  expect(count(handle, '__drizzle_migrations')).toBe(10);
+  expect(count(handle, '__drizzle_migrations')).toBe(11);
   expect(count(handle, 'playlist_entries')).toBe(1);
   // The connection is usable afterwards, with foreign keys back on.
   expect(handle.sqlite.query('PRAGMA foreign_keys').get()).toEqual({ foreign_keys: 1 });
@@ -91,7 +91,7 @@ test('a database a newer Hearth migrated is refused with both versions named, an
   const { path, handle } = await seeded('newer');
   migrateDb(handle.db, migrationsWith('from-the-future', ['ALTER TABLE `songs` ADD `mood` text;']));
   const before = schemaOf(handle);
-  expect(schemaState(handle.db)).toMatchObject({ applied: 11, known: 10, newer: true, pending: 0, appliedTag: null });
+  expect(schemaState(handle.db)).toMatchObject({ applied: 12, known: 11, newer: true, pending: 0, appliedTag: null });
   expect(() => migrateDb(handle.db)).toThrow(NewerDatabaseError);
   expect(schemaOf(handle)).toEqual(before);
   handle.close();
@@ -104,7 +104,7 @@ test('the server and the CLI refuse to open a newer database with a clear messag
     const handle = openDb(join(dataDir, 'hearth.db'));
     migrateDb(handle.db, migrationsWith('newer-server', ['ALTER TABLE `songs` ADD `mood` text;']));
     handle.close();
-    const message = 'This database was upgraded by a newer Hearth: it has 11 migrations applied, and this Hearth knows 10 (up to 0009_share-pages-in-catalogue-version). ' +
+    const message = 'This database was upgraded by a newer Hearth: it has 12 migrations applied, and this Hearth knows 11 (up to 0010_loudness). ' +
       'Run the newer Hearth again, or restore a backup made before the upgrade. Nothing was changed.';
     const { child, output } = spawnMain({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' });
     expect(await child.exited).toBe(1);
@@ -125,7 +125,7 @@ test('processes opening a new data folder at the same moment all start', async (
       const runs = await Promise.all(Array.from({ length: 4 }, () => runCli(['user', 'list'], { DATA_DIR: dataDir })));
       expect(runs.map((run) => run.code)).toEqual([0, 0, 0, 0]);
       const handle = openDb(join(dataDir, 'hearth.db'));
-      expect(count(handle, '__drizzle_migrations')).toBe(10);
+      expect(count(handle, '__drizzle_migrations')).toBe(11);
       handle.close();
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

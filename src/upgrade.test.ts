@@ -47,7 +47,7 @@ test('the fixture is an older data folder: it needs migrations this code has', (
   const handle = openDb(join(copy, 'hearth.db'));
   try {
     // Read without migrating (openDb alone applies nothing), on a copy: the fixture stays as made.
-    expect(schemaState(handle.db)).toMatchObject({ applied: 3, appliedTag: '0002_catalogue-version-and-search', pending: 7 });
+    expect(schemaState(handle.db)).toMatchObject({ applied: 3, appliedTag: '0002_catalogue-version-and-search', pending: 8 });
   } finally {
     handle.sqlite.close();
     rmSync(copy, { recursive: true, force: true });
@@ -57,7 +57,7 @@ test('the fixture is an older data folder: it needs migrations this code has', (
 test('the current code migrates it forward on start', () => {
   const handle = openDb(join(dataDir, 'hearth.db'));
   try {
-    expect(schemaState(handle.db)).toMatchObject({ applied: 10, pending: 0, newer: false, appliedTag: '0009_share-pages-in-catalogue-version' });
+    expect(schemaState(handle.db)).toMatchObject({ applied: 11, pending: 0, newer: false, appliedTag: '0010_loudness' });
   } finally {
     handle.sqlite.close();
   }
