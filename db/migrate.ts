@@ -44,9 +44,15 @@ export class NewerDatabaseError extends Error {}
 /** A migration failed; the transaction was rolled back, so the database is as it was. */
 export class MigrationError extends Error {}
 
-function readMigrations(folder = migrationsDir): Migration[] {
+/** The tags of the migrations this Hearth ships, in order ("0000_init", …). */
+export function knownMigrationTags(folder = migrationsDir): string[] {
   const journal = JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  return readMigrationFiles({ migrationsFolder: folder }).map((migration, i) => ({ ...migration, tag: journal.entries[i]!.tag }));
+  return journal.entries.map((entry) => entry.tag);
+}
+
+function readMigrations(folder = migrationsDir): Migration[] {
+  const tags = knownMigrationTags(folder);
+  return readMigrationFiles({ migrationsFolder: folder }).map((migration, i) => ({ ...migration, tag: tags[i]! }));
 }
 
 function appliedRows(db: Db): { createdAt: number }[] {

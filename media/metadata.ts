@@ -17,6 +17,29 @@ export interface AudioTags {
   picture: { data: Uint8Array; format: ImageFormat } | null;
   /** Lyrics text from the file's tags (media/embedded-lyrics.ts), not yet parsed. */
   lyrics: EmbeddedLyrics | null;
+  /** The file's ReplayGain tags (dB; peaks linear), each null when absent or absurd. */
+  replayGain: ReplayGainTags;
+}
+
+export interface ReplayGainTags {
+  trackGain: number | null;
+  albumGain: number | null;
+  trackPeak: number | null;
+  albumPeak: number | null;
+}
+
+/** A gain tag beyond ±51 dB or a peak beyond +20 dBFS is junk: the measurement will say. */
+const gainTag = (value: { dB: number } | undefined) => (value && Number.isFinite(value.dB) && Math.abs(value.dB) <= 51 ? Math.round(value.dB * 100) / 100 : null);
+const peakTag = (value: { ratio: number } | undefined) => (value && Number.isFinite(value.ratio) && value.ratio >= 0 && value.ratio <= 10 ? value.ratio : null);
+
+function replayGainOf(common: IAudioMetadata['common']): ReplayGainTags {
+  const trackGain = gainTag(common.replaygain_track_gain);
+  return {
+    trackGain,
+    albumGain: gainTag(common.replaygain_album_gain) ?? trackGain,
+    trackPeak: peakTag(common.replaygain_track_peak),
+    albumPeak: peakTag(common.replaygain_album_peak) ?? peakTag(common.replaygain_track_peak),
+  };
 }
 
 /** The file holds no audio a player could decode (e.g. nothing but empty or free-format frame headers). */
@@ -98,6 +121,7 @@ export async function readAudioTags(path: string, sniffed?: AudioFormat): Promis
     track: track && track > 0 && track < 100_000 ? track : null,
     picture,
     lyrics: embeddedLyrics({ native }),
+    replayGain: replayGainOf(common),
   };
 }
 

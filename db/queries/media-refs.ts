@@ -75,7 +75,8 @@ export function albumNameOf(db: Db, albumId: number | null): string | null {
     .get()?.name ?? null;
 }
 
-export type AudioChange = Pick<SongRow, 'audioHash' | 'audioFormat' | 'audioPath' | 'duration' | 'fileSize' | 'originalFilename'>;
+export type AudioChange = Pick<SongRow, 'audioHash' | 'audioFormat' | 'audioPath' | 'duration' | 'fileSize' | 'originalFilename'> &
+  Partial<Pick<SongRow, 'trackGain' | 'albumGain' | 'trackPeak' | 'albumPeak' | 'loudness' | 'loudnessStatus' | 'loudnessError'>>;
 
 export function replaceSongAudio(db: Db, id: number, change: AudioChange, now: Date): SongRow | null {
   return db.update(songs).set({ ...change, updatedAt: now }).where(eq(songs.id, id)).returning().get() ?? null;

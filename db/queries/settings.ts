@@ -7,6 +7,8 @@ export const SETTING_DEFAULTS = {
   registrationOpen: false,
   // One of never, 1day, 3days, 1week, 30days (checked by the settings service and route).
   defaultShareExpiry: 'never' as string,
+  // One of off, track, auto (src/shared/enums.ts).
+  normalisation: 'auto' as string,
 };
 export type Settings = typeof SETTING_DEFAULTS;
 

@@ -25,6 +25,10 @@ const SONG_VALUE_FIELDS = [
   ['deletedAt', songs.deletedAt],
   ['originalFilename', songs.originalFilename],
   ['hasLyrics', songs.hasLyrics],
+  ['trackGain', songs.trackGain],
+  ['albumGain', songs.albumGain],
+  ['trackPeak', songs.trackPeak],
+  ['albumPeak', songs.albumPeak],
 ] as const;
 
 type Fields = typeof SONG_VALUE_FIELDS;

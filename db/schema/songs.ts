@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { SONG_STATUSES } from '../../src/shared/enums.ts';
+import { LOUDNESS_STATUSES, SONG_STATUSES } from '../../src/shared/enums.ts';
 import { albums } from './albums.ts';
 import { createdAt, deletedAt, updatedAt } from './columns.ts';
 import { users } from './users.ts';
@@ -30,6 +30,16 @@ export const songs = sqliteTable(
     status: text('status', { enum: SONG_STATUSES }).notNull().default('pending'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     shareId: text('share_id').notNull().unique(),
+    // Gains in dB to a -18 LUFS reference; peaks linear (1 = full scale), true peak when measured.
+    // Until the measurement lands they hold the file's ReplayGain tags, or null.
+    trackGain: real('track_gain'),
+    albumGain: real('album_gain'),
+    trackPeak: real('track_peak'),
+    albumPeak: real('album_peak'),
+    // Integrated loudness (LUFS) as measured: the album's gain is computed from its songs'.
+    loudness: real('loudness'),
+    loudnessStatus: text('loudness_status', { enum: LOUDNESS_STATUSES }).notNull().default('pending'),
+    loudnessError: text('loudness_error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
@@ -38,6 +48,8 @@ export const songs = sqliteTable(
     index('songs_album_idx').on(table.albumId),
     index('songs_audio_hash_idx').on(table.audioHash),
     index('songs_status_deleted_idx').on(table.status, table.deletedAt),
+    // The measuring job's next song: one seek instead of a scan of the library.
+    index('songs_loudness_pending_idx').on(table.id).where(sql`${table.loudnessStatus} = 'pending'`),
     // An album's artwork is its first published, live song's with artwork (db/queries/albums.ts):
     // one index seek per album instead of reading every song of it.
     index('songs_album_artwork_idx')

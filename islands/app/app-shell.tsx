@@ -2,6 +2,7 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { matchAppRoute } from '../../src/shared/app-routes.ts';
+import type { NormalisationMode } from '../../src/shared/enums.ts';
 import type { UserDto } from '../../src/shared/types.ts';
 import { userApi, userKeys } from '../lib/api/user.ts';
 import { OfflineExtrasSlot } from '../offline/offline-extras-slot.tsx';
@@ -37,7 +38,7 @@ if (typeof window === 'undefined') void loadAdmin();
  * The signed-in app: sidebar or tab bar, the current route's view, the mini player, toasts.
  * Navigation between its routes is client-side (history API), so what plays keeps playing.
  */
-export function AppShell({ user: rendered, initialPath, sidebarOpen: renderedOpen = true }: { user: UserDto; initialPath: string; sidebarOpen?: boolean }) {
+export function AppShell({ user: rendered, initialPath, sidebarOpen: renderedOpen = true, normalisation = 'auto' }: { user: UserDto; initialPath: string; sidebarOpen?: boolean; normalisation?: NormalisationMode }) {
   const [queryClient] = useState(createQueryClient);
   // The user lives in the query cache, seeded from the server render, so a display-preference
   // answer (it replaces the cached user) re-renders every reader at once.
@@ -47,6 +48,8 @@ export function AppShell({ user: rendered, initialPath, sidebarOpen: renderedOpe
   // The admin sidebar's open state, rendered by the server from its cookie (no flash on reload).
   const [sidebarOpen, setSidebarOpen] = useState(renderedOpen);
   const admin = user.isAdmin && matchAppRoute(path)?.route.view === 'admin';
+  // The family's loudness normalisation, as rendered with the page (Settings changes it).
+  useEffect(() => usePlayer.getState().setNormalisation(normalisation), [normalisation]);
 
   // The service worker: its own small chunk, fetched after the app is up.
   const userId = user.id;

@@ -32,6 +32,29 @@ export interface EngineDeps {
   notify(t: { title: string; description: string }): void;
   /** Calls back with `hidden` whenever the page's visibility changes. */
   onVisibility(fn: (hidden: boolean) => void): void;
+  /** Amplifies an element by `factor` (≥ 1) through a gain node, made only once a boost is needed. */
+  boost(el: AudioLike, factor: number): void;
+}
+
+/**
+ * Web Audio only for elements that need a boost: once routed through a gain node an element
+ * stays so (at gain 1 when no longer needed); cuts never touch Web Audio (phones, background).
+ */
+function webAudioBooster(): EngineDeps['boost'] {
+  let context: AudioContext | null = null;
+  const nodes = new WeakMap<AudioLike, GainNode>();
+  return (el, factor) => {
+    let node = nodes.get(el);
+    if (!node) {
+      if (factor <= 1) return;
+      context ??= new AudioContext();
+      node = context.createGain();
+      context.createMediaElementSource(el as HTMLMediaElement).connect(node).connect(context.destination);
+      nodes.set(el, node);
+    }
+    node.gain.value = factor;
+    if (context?.state === 'suspended') void context.resume();
+  };
 }
 
 interface NetworkInformation {
@@ -61,5 +84,6 @@ export function browserDeps(): EngineDeps {
     onVisibility(fn) {
       document.addEventListener('visibilitychange', () => fn(document.visibilityState === 'hidden'));
     },
+    boost: webAudioBooster(),
   };
 }

@@ -4,10 +4,10 @@ import type { AudioLike, Clock } from './engine-deps.ts';
 const FADE_STEPS = 20;
 
 /**
- * One volume ramp at a time on whichever element plays: starting a new fade cancels the
+ * One volume ramp (in the listener's volume: `level` maps it onto the element) at a time on whichever element plays: starting a new fade cancels the
  * running one, so a fade-out interrupted by another click never fights the next fade.
  */
-export function createFader(clock: Clock) {
+export function createFader(clock: Clock, level: { get(el: AudioLike): number; set(el: AudioLike, v: number): void } = { get: (el) => el.volume, set: (el, v) => (el.volume = v) }) {
   let timer: unknown = null;
   let target: number | null = null;
   const cancel = () => {
@@ -18,11 +18,11 @@ export function createFader(clock: Clock) {
   function fade(el: AudioLike, to: number, ms: number, done?: () => void) {
     cancel();
     target = to;
-    const from = el.volume;
+    const from = level.get(el);
     let step = 0;
     const tick = () => {
       step += 1;
-      el.volume = step >= FADE_STEPS ? to : from + ((to - from) * step) / FADE_STEPS;
+      level.set(el, step >= FADE_STEPS ? to : from + ((to - from) * step) / FADE_STEPS);
       if (step >= FADE_STEPS) {
         timer = null;
         target = null;

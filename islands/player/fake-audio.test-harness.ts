@@ -79,6 +79,8 @@ export function fakeDeps() {
   const toasts: string[] = [];
   const probes: string[] = [];
   let visibility: (hidden: boolean) => void = () => {};
+  /** Each element's gain-node boost, as far as one was asked for. */
+  const boosts = new Map<EngineDeps['createAudio'] extends () => infer A ? A : never, number>();
   const deps: EngineDeps & { probeOk: boolean; prefetchOk: boolean } = {
     probeOk: true,
     prefetchOk: true,
@@ -95,6 +97,9 @@ export function fakeDeps() {
     canPrefetch: () => deps.prefetchOk,
     notify: (t) => toasts.push(`${t.title}: ${t.description}`),
     onVisibility: (fn) => (visibility = fn),
+    boost: (el, factor) => {
+      if (factor > 1 || boosts.has(el)) boosts.set(el, factor);
+    },
   };
-  return { deps, clock, audios, toasts, probes, setHidden: (hidden: boolean) => visibility(hidden) };
+  return { deps, clock, audios, toasts, probes, boosts, setHidden: (hidden: boolean) => visibility(hidden) };
 }

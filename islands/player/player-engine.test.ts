@@ -301,3 +301,35 @@ test('once a cued song is played, its failures are reported as usual', async () 
   expect(toasts).toHaveLength(1);
   expect(player.getState().queue).toBe(list);
 });
+
+test('loudness: a cut multiplies the listener volume, a boost goes to a gain node only when needed', () => {
+  const { player, audio, clock, boosts } = setup();
+  // -12 dB track gain (a loud master), -3 dB album gain; a quiet song boosted +6 dB.
+  const loud: Track = { ...track(1), trackGain: -12, albumGain: -3, trackPeak: 1, albumPeak: 1 };
+  const quiet: Track = { ...track(2), trackGain: 6, albumGain: 6, trackPeak: 0.1, albumPeak: 0.1 };
+  player.getState().setVolume(0.5);
+  player.getState().start([loud, quiet], 0, 'library');
+  clock.advance(FADE.in);
+  expect(audio().volume).toBeCloseTo(0.5 * 10 ** (-12 / 20), 6);
+  expect(boosts.size).toBe(0);
+  player.getState().setVolume(1);
+  expect(audio().volume).toBeCloseTo(10 ** (-12 / 20), 6);
+  // In album context, auto takes the album gain.
+  player.getState().start([loud, quiet], 0, 'album');
+  clock.advance(1000);
+  expect(audio().volume).toBeCloseTo(10 ** (-3 / 20), 6);
+  player.getState().next();
+  clock.advance(1000);
+  expect(audio().volume).toBe(1);
+  expect(boosts.get(audio())).toBeCloseTo(10 ** (6 / 20), 6);
+  // Off: the song at its own level, the node back to 1; the element at the listener's volume.
+  player.getState().setNormalisation('off');
+  expect(boosts.get(audio())).toBe(1);
+  expect(audio().volume).toBe(1);
+  player.getState().previous();
+  clock.advance(1000);
+  expect(audio().volume).toBe(1);
+  // Track: the track gain even in an album.
+  player.getState().setNormalisation('track');
+  expect(audio().volume).toBeCloseTo(10 ** (-12 / 20), 6);
+});

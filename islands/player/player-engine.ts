@@ -1,5 +1,7 @@
 import { create } from 'zustand';
 import type { AudioLike, EngineDeps } from './engine-deps.ts';
+import type { Track } from './player-state.ts';
+import { playbackLevel } from '../../src/shared/loudness.ts';
 import { createFader } from './fade.ts';
 import { FADE, HIDE_FADE_MS, HIDE_WAIT_MS, type PlayerState, hasNext, hasPrevious } from './player-state.ts';
 import { AUDIO_ERROR_TEXT, CODEC_UNSUPPORTED, PLAYBACK_TOASTS, RETRIES_EXHAUSTED, RETRY_DELAYS_MS, UNKNOWN_AUDIO_ERROR, codecSupported } from './playback-errors.ts';
@@ -16,7 +18,13 @@ export type PlayerStore = ReturnType<typeof createPlayerStore>;
  */
 export function createPlayerStore(deps: EngineDeps) {
   const { clock } = deps;
-  const fader = createFader(clock);
+  /** Each element's loudness cut for the song it holds: its volume is the listener's × this. */
+  const cuts = new WeakMap<AudioLike, number>();
+  const level = {
+    get: (el: AudioLike) => el.volume / (cuts.get(el) ?? 1),
+    set: (el: AudioLike, v: number) => (el.volume = Math.max(0, Math.min(1, v * (cuts.get(el) ?? 1)))),
+  };
+  const fader = createFader(clock, level);
   let current: AudioLike | null = null;
   let ahead: { el: AudioLike; index: number; load: number } | null = null;
   let loadId = 0;
@@ -62,15 +70,23 @@ export function createPlayerStore(deps: EngineDeps) {
     return el;
   }
 
+  /** Sets the element's cut and boost for `track` (album gain when an album plays, per the setting). */
+  function levelFor(el: AudioLike, track: Track | undefined) {
+    const { normalisation, context } = store.getState();
+    const { cut, boost } = playbackLevel(track ?? {}, normalisation, context === 'album');
+    cuts.set(el, cut);
+    deps.boost(el, boost);
+  }
+
   function play(el: AudioLike, id: number, fadeInMs: number) {
     const volume = store.getState().volume;
-    el.volume = fadeInMs ? 0 : volume;
+    level.set(el, fadeInMs ? 0 : volume);
     if (fadeInMs) fader.fade(el, volume, fadeInMs);
     return el.play().catch(() => {
       // Where the browser blocks autoplay, the song stays loaded and paused; a tap plays it.
       if (id !== loadId) return;
       fader.cancel();
-      el.volume = store.getState().volume;
+      level.set(el, store.getState().volume);
       store.setState({ playing: false });
     });
   }
@@ -91,6 +107,7 @@ export function createPlayerStore(deps: EngineDeps) {
       el.src = track.audioUrl;
     }
     attempts += 1;
+    levelFor(current!, track);
     current!.preload = 'auto';
     void play(current!, id, fadeInMs);
   }
@@ -166,6 +183,7 @@ export function createPlayerStore(deps: EngineDeps) {
     playing: false,
     loop: false,
     volume: 1,
+    normalisation: 'auto',
     hiding: false,
     error: null,
     time: 0,
@@ -213,7 +231,15 @@ export function createPlayerStore(deps: EngineDeps) {
       // A fade towards silence (pause, track change) finishes; anything else takes the new level now.
       if (!current || fader.target() === 0) return;
       fader.cancel();
-      current.volume = v;
+      level.set(current, v);
+    },
+    setNormalisation(normalisation) {
+      if (normalisation === get().normalisation) return;
+      set({ normalisation });
+      if (!current) return;
+      const keep = level.get(current);
+      levelFor(current, get().queue[get().index]);
+      if (fader.target() === null) level.set(current, keep);
     },
     cue(queue, index, context, at) {
       const track = queue[index];
@@ -223,6 +249,7 @@ export function createPlayerStore(deps: EngineDeps) {
       set({ queue, index, context, time: at, duration: track.duration, playing: false });
       // Only the metadata until the listener presses play; the position is the start position.
       el.preload = 'metadata';
+      levelFor(el, track);
       el.src = track.audioUrl;
       el.currentTime = at;
     },

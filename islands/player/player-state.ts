@@ -1,11 +1,13 @@
 /** The player's state and its constants (docs/product.md, Playback), shared by the engine and the views. */
+import type { NormalisationMode } from '../../src/shared/enums.ts';
+import type { SongLoudness } from '../../src/shared/loudness.ts';
 import type { SongDto } from '../../src/shared/types.ts';
 
 /** Where a song was started from (docs/product.md, Playback): decides what happens at its end. */
 export type PlayContext = 'library' | 'search' | 'album' | 'playlist';
 
 /** What the player needs of a song; a track may carry a narrator. */
-export type Track = Pick<SongDto, 'id' | 'title' | 'artist' | 'artworkUrl' | 'audioUrl' | 'duration'> & { narrator?: string | null; albumName?: string | null; hasLyrics?: boolean };
+export type Track = Pick<SongDto, 'id' | 'title' | 'artist' | 'artworkUrl' | 'audioUrl' | 'duration'> & { narrator?: string | null; albumName?: string | null; hasLyrics?: boolean } & SongLoudness;
 
 export interface PlayerState {
   queue: Track[];
@@ -15,6 +17,8 @@ export interface PlayerState {
   loop: boolean;
   /** The listener's volume, 0–1 (wide screens): what fades rise to. */
   volume: number;
+  /** The family's loudness normalisation (Settings): the element plays at volume × the song's cut. */
+  normalisation: NormalisationMode;
   /** True during the bar's 0.5 s fade-out after a stop. */
   hiding: boolean;
   /** The last audio error text, cleared by the next load. */
@@ -31,6 +35,7 @@ export interface PlayerState {
   restart(): void;
   setLoop(loop: boolean): void;
   setVolume(volume: number): void;
+  setNormalisation(mode: NormalisationMode): void;
   /** Loads a song paused at `at` seconds (a restored session); ignored while another song is current. */
   cue(queue: Track[], index: number, context: PlayContext, at: number): void;
 }

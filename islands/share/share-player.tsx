@@ -1,6 +1,8 @@
 'use client';
 import { useEffect, useRef } from 'react';
+import type { NormalisationMode } from '../../src/shared/enums.ts';
 import { formatDuration } from '../../src/shared/format.ts';
+import type { SongLoudness } from '../../src/shared/loudness.ts';
 import type { PlayContext, Track } from '../player/player-engine.ts';
 import { usePlayerKeys } from '../player/player-keys.ts';
 import { Button } from '../ui/button.tsx';
@@ -17,6 +19,8 @@ export interface PlayerTrack {
   duration: number;
   /** For the lock screen's Media Session artwork. */
   artworkUrl?: string | null;
+  /** The song's gains and peaks (a temporary share has none). */
+  loudness?: SongLoudness;
 }
 
 interface SharePlayerProps {
@@ -25,6 +29,8 @@ interface SharePlayerProps {
   withTrackList?: boolean;
   /** Album and playlist advance at a track's end and stop after the last; a single song stops. */
   context?: PlayContext;
+  /** The family's loudness normalisation (Settings). */
+  normalisation?: NormalisationMode;
 }
 
 const toTrack = (t: PlayerTrack, i: number): Track => ({
@@ -34,6 +40,7 @@ const toTrack = (t: PlayerTrack, i: number): Track => ({
   artworkUrl: t.artworkUrl ?? null,
   audioUrl: t.audioUrl,
   duration: t.duration,
+  ...t.loudness,
 });
 
 /**
@@ -43,7 +50,7 @@ const toTrack = (t: PlayerTrack, i: number): Track => ({
  * only), and again after the engine clears a stopped song, so the view and the keys always
  * have a song to act on.
  */
-export function SharePlayer({ tracks, withTrackList = false, context = 'library' }: SharePlayerProps) {
+export function SharePlayer({ tracks, withTrackList = false, context = 'library', normalisation = 'auto' }: SharePlayerProps) {
   const queue = useRef<Track[]>([]);
   if (queue.current.length !== tracks.length) queue.current = tracks.map(toTrack);
   const s = shareEngine();
@@ -53,6 +60,8 @@ export function SharePlayer({ tracks, withTrackList = false, context = 'library'
   if (loaded) last.current = s.index;
   const index = last.current;
   const track = tracks[index];
+
+  useEffect(() => shareEngine.getState().setNormalisation(normalisation), [normalisation]);
 
   useEffect(() => {
     const cue = () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { settings } from '../../db/schema/index.ts';
+import { insertSong } from '../../src/testing/factories.ts';
 import { fixture } from '../../src/testing/media-fixtures.ts';
 import { type TestServer, startTestServer } from '../../src/testing/server.ts';
 
@@ -22,7 +23,14 @@ test('defaults: registration closed, shares never expire, the guests quota empty
   expect(response.status).toBe(200);
   const health = (await (await server.request('/healthz')).json()) as { ffmpeg: { available: boolean; version?: string } };
   const ffmpegVersion = health.ffmpeg.available ? health.ffmpeg.version : null;
-  expect(await response.json()).toEqual({ registrationOpen: false, defaultShareExpiry: 'never', guestQuota: { usedBytes: 0, limitBytes: 3 * MB }, ffmpegVersion });
+  expect(await response.json()).toEqual({
+    registrationOpen: false,
+    defaultShareExpiry: 'never',
+    guestQuota: { usedBytes: 0, limitBytes: 3 * MB },
+    ffmpegVersion,
+    normalisation: 'auto',
+    loudness: { measured: 0, pending: 0, failed: 0, failures: [] },
+  });
 });
 
 test('the default share expiry is saved, kept apart from registration, and read back', async () => {
@@ -68,4 +76,24 @@ test('settings are for admins: 403 for a member, 401 signed out', async () => {
   expect((await get('')).status).toBe(401);
   expect((await patch({ registrationOpen: true }, '')).status).toBe(401);
   expect((await (await get()).json()).registrationOpen).toBe(false);
+});
+
+test('normalisation is saved and read back; a mode that is not one is 400 and nothing changes', async () => {
+  expect(await (await patch({ normalisation: 'track' })).json()).toMatchObject({ normalisation: 'track', defaultShareExpiry: 'never' });
+  expect((await (await get()).json()).normalisation).toBe('track');
+  const refused = await patch({ normalisation: 'loud' });
+  expect(refused.status).toBe(400);
+  expect((await refused.json()).error).toBe('Normalisation is one of off, track, auto');
+  expect((await (await get()).json()).normalisation).toBe('track');
+  expect((await patch({ normalisation: 'off' }, kid)).status).toBe(403);
+  await patch({ normalisation: 'auto' });
+});
+
+test('the loudness counts: measured, pending and failed live songs, failures with their reason', async () => {
+  const failed = insertSong(server.db, { title: 'Old Tape', loudnessStatus: 'failed', loudnessError: 'The audio file is missing' });
+  insertSong(server.db, { loudnessStatus: 'measured', trackGain: -3 });
+  insertSong(server.db, { loudnessStatus: 'measured', trackGain: 2 });
+  insertSong(server.db);
+  insertSong(server.db, { loudnessStatus: 'failed', loudnessError: 'gone', deletedAt: new Date() });
+  expect((await (await get()).json()).loudness).toEqual({ measured: 2, pending: 1, failed: 1, failures: [{ id: failed.id, title: 'Old Tape', reason: 'The audio file is missing' }] });
 });

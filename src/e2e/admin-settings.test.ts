@@ -6,6 +6,7 @@ import { releaseBrowser, sharedBrowser, openPage, waitForHydration } from '../te
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { sineWav } from './player-fixtures.ts';
+import { insertSong } from '../testing/factories.ts';
 import { createPlaylist } from './seed.ts';
 import { WIDE, inEachLook, expectToast, openSignedIn } from './signed-in.ts';
 
@@ -238,4 +239,25 @@ test('the settings page lays out cleanly at 390 and 1280 px, light and dark', as
     expect(problems).toEqual([]);
   });
   await context.close();
+});
+
+describe('loudness', () => {
+  test('the Loudness card counts the measurement, names a failure with its reason, and saves the normalisation', async () => {
+    insertSong(server.db, { title: 'Old Tape', loudnessStatus: 'failed', loudnessError: 'The audio file is missing' });
+    insertSong(server.db, { loudnessStatus: 'measured', trackGain: -4 });
+    const { page, context } = await openSettings();
+    const counts = page.getByTestId('loudness-counts');
+    await counts.waitFor();
+    expect(await counts.innerText()).toMatch(/^\d+ measured · \d+ waiting · 1 failed$/);
+    expect(await page.getByRole('list', { name: 'Songs that could not be measured' }).innerText()).toBe('Old Tape: The audio file is missing');
+    expect(await page.getByLabel('Normalisation').innerText()).toBe('Albums as a whole (auto)');
+    await page.getByLabel('Normalisation').click();
+    await page.getByRole('option', { name: 'Every song alike (track)' }).click();
+    await expectToast(page, 'Settings saved');
+    expect((await (await server.request('/api/settings', { cookie: admin })).json()).normalisation).toBe('track');
+    await page.reload();
+    await waitForHydration(page);
+    expect(await page.getByLabel('Normalisation').innerText()).toBe('Every song alike (track)');
+    await context.close();
+  });
 });

@@ -1,5 +1,6 @@
 import { mediaPurgeHook } from '../services/media/gc.ts';
 import type { Job } from './job.ts';
+import { loudnessJob } from './loudness.ts';
 import { createPurgeJob } from './purge.ts';
 import { sessionCleanupJob } from './session-cleanup.ts';
 
@@ -7,4 +8,4 @@ import { sessionCleanupJob } from './session-cleanup.ts';
 export const purgeJob = createPurgeJob([mediaPurgeHook]);
 
 /** Every job main.ts starts. */
-export const JOBS: Job[] = [sessionCleanupJob, purgeJob];
+export const JOBS: Job[] = [sessionCleanupJob, purgeJob, loudnessJob];

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { MediaStorage } from '../../media/storage.ts';
+import type { Ffmpeg } from '../../media/transcode.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 
@@ -9,6 +10,8 @@ export interface JobDeps {
   log: Logger;
   /** DATA_DIR/media, for the media clean-up after the trash purge. */
   storage: MediaStorage;
+  /** ffmpeg for the loudness measurement: looked up on PATH unless given (null: none). */
+  ffmpeg?: Ffmpeg | null;
   /** The clock; tests pass a moved one. */
   now: () => number;
 }

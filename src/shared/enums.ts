@@ -5,6 +5,14 @@
 export const SONG_STATUSES = ['pending', 'published'] as const;
 export type SongStatus = (typeof SONG_STATUSES)[number];
 
+/** Where a song's loudness measurement stands (the gains may already hold its ReplayGain tags). */
+export const LOUDNESS_STATUSES = ['pending', 'measured', 'failed'] as const;
+export type LoudnessStatus = (typeof LOUDNESS_STATUSES)[number];
+
+/** The family's loudness normalisation: none, every song at its track gain, or album gain in album context. */
+export const NORMALISATION_MODES = ['off', 'track', 'auto'] as const;
+export type NormalisationMode = (typeof NORMALISATION_MODES)[number];
+
 export const DISPLAY_PREFERENCES = ['nothing', 'artist', 'album', 'artist-album'] as const;
 export type DisplayPreference = (typeof DISPLAY_PREFERENCES)[number];
 

@@ -24,6 +24,10 @@ export function songDto(overrides: Partial<SongDto> & Pick<SongDto, 'id'>): Song
     deletedAt: null,
     originalFilename: null,
     hasLyrics: false,
+    trackGain: null,
+    albumGain: null,
+    trackPeak: null,
+    albumPeak: null,
     ...overrides,
   };
 }

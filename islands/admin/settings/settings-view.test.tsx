@@ -20,7 +20,7 @@ let failAccounts: number;
 let pendingPatch: ((response: Response) => void) | null;
 
 beforeEach(() => {
-  settings = { registrationOpen: false, defaultShareExpiry: 'never', guestQuota: { usedBytes: 0, limitBytes: 2048 * 1048576 }, ffmpegVersion: '7.1.1' };
+  settings = { registrationOpen: false, defaultShareExpiry: 'never', guestQuota: { usedBytes: 0, limitBytes: 2048 * 1048576 }, ffmpegVersion: '7.1.1', normalisation: 'auto', loudness: { measured: 12, pending: 3, failed: 1, failures: [{ id: 9, title: 'Old Tape', reason: 'The audio file is missing' }] } };
   accounts = [account(2, 'kid', false, 3), account(1, 'mum', true)];
   failAccounts = 0;
   pendingPatch = null;
@@ -107,4 +107,12 @@ test('Phone Apps says whether transcoding is on: the ffmpeg version found, or ho
   settings = { ...settings, ffmpegVersion: null };
   show();
   expect((await screen.findByTestId('transcoding-state')).textContent).toContain('Transcoding off: ffmpeg was not found when Hearth started');
+});
+
+test('Loudness shows the measurement counts, each failure with its reason, and the normalisation', async () => {
+  show();
+  expect((await screen.findByTestId('loudness-counts')).textContent).toBe('12 measured · 3 waiting · 1 failed');
+  const failures = screen.getByRole('list', { name: 'Songs that could not be measured' });
+  expect(failures.textContent).toBe('Old Tape: The audio file is missing');
+  expect(screen.getByLabelText('Normalisation').textContent).toBe('Albums as a whole (auto)');
 });

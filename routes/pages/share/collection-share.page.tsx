@@ -1,6 +1,7 @@
 import { type PlayerTrack, SharePlayer } from '../../../islands/share/share-player.tsx';
 import { Document } from '../../../src/render/document.tsx';
 import { pageScope } from '../../../src/render/page-scope.ts';
+import { normalisationMode } from '../../../src/services/settings/settings.ts';
 import { findAlbumShare, findPlaylistShare } from '../../../src/services/shares/index.ts';
 import type { SongDto } from '../../../src/shared/types.ts';
 import { PreviewTags } from './preview-tags.tsx';
@@ -12,6 +13,7 @@ const toTrack = (song: SongDto): PlayerTrack => ({
   audioUrl: song.audioUrl,
   duration: song.duration,
   artworkUrl: song.artworkUrl,
+  loudness: { trackGain: song.trackGain, albumGain: song.albumGain, trackPeak: song.trackPeak, albumPeak: song.albumPeak },
 });
 
 interface Collection {
@@ -41,7 +43,7 @@ function CollectionShare({ collection }: { collection: Collection }) {
       <ShareLayout artworkUrl={collection.artworkUrl} alt={collection.name} beside>
         <h1 className="w-full truncate text-center text-xl font-bold md:text-2xl">{collection.name}</h1>
         {count > 0 ? (
-          <SharePlayer tracks={collection.songs.map(toTrack)} withTrackList context={collection.kind} />
+          <SharePlayer tracks={collection.songs.map(toTrack)} withTrackList context={collection.kind} normalisation={normalisationMode(scope.db)} />
         ) : (
           <p className="text-muted-foreground">No tracks yet</p>
         )}

@@ -1,7 +1,9 @@
 import { SharePlayer } from '../../../islands/share/share-player.tsx';
 import { Document } from '../../../src/render/document.tsx';
 import { pageScope } from '../../../src/render/page-scope.ts';
+import { normalisationMode } from '../../../src/services/settings/settings.ts';
 import { findSongShare, findTempShare } from '../../../src/services/shares/index.ts';
+import type { SongLoudness } from '../../../src/shared/loudness.ts';
 import { joinWithBullet } from '../../../src/shared/format.ts';
 import { PreviewTags } from './preview-tags.tsx';
 import { ShareLayout, ShareNotFound } from './share-layout.tsx';
@@ -12,6 +14,7 @@ interface SharedAudio {
   artworkUrl: string | null;
   audioUrl: string;
   duration: number;
+  loudness?: SongLoudness;
 }
 
 /** A song share first; otherwise a temporary share, shown as a song by sharedBy. */
@@ -21,7 +24,8 @@ function findSharedAudio(shareId: string): SharedAudio | null {
   const song = findSongShare(db, shareId);
   if (song) {
     const subtitle = joinWithBullet(song.artist, song.albumName);
-    return { title: song.title, subtitle, artworkUrl: song.artworkUrl, audioUrl: song.audioUrl, duration: song.duration };
+    const loudness = { trackGain: song.trackGain, albumGain: song.albumGain, trackPeak: song.trackPeak, albumPeak: song.albumPeak };
+    return { title: song.title, subtitle, artworkUrl: song.artworkUrl, audioUrl: song.audioUrl, duration: song.duration, loudness };
   }
   const temp = findTempShare(db, shareId, now);
   if (!temp) return null;
@@ -62,7 +66,7 @@ export function SongSharePage({ shareId }: { shareId: string }) {
           <h1 className="truncate text-xl font-bold md:text-2xl">{audio.title}</h1>
           {audio.subtitle ? <p className="truncate text-muted-foreground">{audio.subtitle}</p> : null}
         </div>
-        <SharePlayer tracks={[{ title: audio.title, subtitle: audio.subtitle, audioUrl: audio.audioUrl, duration: audio.duration, artworkUrl: audio.artworkUrl }]} />
+        <SharePlayer tracks={[{ title: audio.title, subtitle: audio.subtitle, audioUrl: audio.audioUrl, duration: audio.duration, artworkUrl: audio.artworkUrl, loudness: audio.loudness }]} normalisation={normalisationMode(scope.db)} />
       </ShareLayout>
     </Document>
   );

@@ -37,6 +37,10 @@ export function songDtoFromValues(v: SongValues): SongDto {
     originalFilename: v[at.originalFilename],
     // bun:sqlite answers the boolean column as 0 or 1.
     hasLyrics: Boolean(v[at.hasLyrics]),
+    trackGain: v[at.trackGain],
+    albumGain: v[at.albumGain] ?? v[at.trackGain],
+    trackPeak: v[at.trackPeak],
+    albumPeak: v[at.albumPeak] ?? v[at.trackPeak],
   };
 }
 

@@ -106,6 +106,7 @@ export function createSong(db: Db, storage: MediaStorage, audio: CheckedAudio, o
     albumShareId: randomId(),
     tags: options.tags ?? [],
     lyrics: songLyricsOf(audio, options),
+    ...audio.tags.replayGain,
   }, !options.addCopy);
   if ('duplicateOf' in inserted) throw new DuplicateAudioError(inserted.duplicateOf);
   return toSongDto(inserted.song, inserted.albumName);
@@ -146,7 +147,7 @@ export async function replaceAudio(db: Db, storage: MediaStorage, id: number, fi
     fileSize: audio.size,
     originalFilename: audio.filename,
   };
-  const song = replaceSongAudio(db, id, change, now);
+  const song = replaceSongAudio(db, id, { ...change, ...audio.tags.replayGain, loudness: null, loudnessStatus: 'pending', loudnessError: null }, now);
   if (!song) {
     dropIfUnreferenced(db, storage, audio.hash);
     throw new NotFoundError('Song not found');

@@ -1,6 +1,8 @@
 import type { Db } from '../../../db/client.ts';
 import { type Settings, readSetting, readSettings, writeSettings } from '../../../db/queries/settings.ts';
+import { loudnessProgress } from '../../../db/queries/loudness.ts';
 import { anonymousBytes } from '../../../db/queries/temp-shares.ts';
+import { NORMALISATION_MODES, type NormalisationMode } from '../../shared/enums.ts';
 import { ForbiddenError } from '../../errors.ts';
 import { type ShareExpiry, isShareExpiry } from '../../shared/share-expiry.ts';
 import type { SettingsChanges } from '../../shared/schemas/settings.ts';
@@ -11,6 +13,11 @@ import type { SettingsDto } from '../../shared/types.ts';
 function expiryOf(settings: Settings): ShareExpiry {
   return isShareExpiry(settings.defaultShareExpiry) ? settings.defaultShareExpiry : 'never';
 }
+
+const normalisationOf = (value: unknown): NormalisationMode => (NORMALISATION_MODES.includes(value as NormalisationMode) ? (value as NormalisationMode) : 'auto');
+
+/** The family's normalisation, read by the player's pages (members and guests alike). */
+export const normalisationMode = (db: Db): NormalisationMode => normalisationOf(readSetting(db, 'normalisation'));
 
 /** What the instance reports beside the stored settings. */
 export interface InstanceFacts {
@@ -25,6 +32,8 @@ function toDto(db: Db, settings: Settings, facts: InstanceFacts): SettingsDto {
     defaultShareExpiry: expiryOf(settings),
     guestQuota: { usedBytes: anonymousBytes(db), limitBytes: facts.guestQuotaBytes },
     ffmpegVersion: facts.ffmpegVersion,
+    normalisation: normalisationOf(settings.normalisation),
+    loudness: loudnessProgress(db),
   };
 }
 

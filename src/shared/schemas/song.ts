@@ -24,6 +24,12 @@ export const songSchema = Type.Object({
   originalFilename: nullable(Type.String()),
   // The song has lyrics (GET /api/songs/:id/lyrics): the full player offers its Lyrics view.
   hasLyrics: Type.Boolean(),
+  // Loudness: gains in dB to -18 LUFS, peaks linear (1 = full scale); null when neither
+  // measured nor tagged. The album gain falls back to the track gain.
+  trackGain: nullable(Type.Number()),
+  albumGain: nullable(Type.Number()),
+  trackPeak: nullable(Type.Number()),
+  albumPeak: nullable(Type.Number()),
 });
 export type SongDto = Static<typeof songSchema>;
 
