@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { availableParallelism, setPriority } from 'node:os';
+import { setPriority } from 'node:os';
 import { AUDIO_CONTENT_TYPES, type AudioFormat } from '../src/shared/audio-formats.ts';
+import { DEFAULT_TRANSCODE_LIMIT } from '../src/config.ts';
 
 /** Where ffmpeg is and which version, found once when the app starts (null: not installed). */
 export interface Ffmpeg {
@@ -27,12 +28,6 @@ export function findFfmpeg(): Ffmpeg | null {
   return (found = probe.status === 0 && version ? { path, version } : null);
 }
 
-/**
- * Four transcodes per CPU core (each ffmpeg on one thread, at a lower priority than the server):
- * songs started together share the cores and all begin at once, each still converting many times
- * faster than it plays; more wait in line.
- */
-export const TRANSCODE_SLOTS = 4 * availableParallelism();
 /** ffmpeg's niceness: the web and the API stay quick while songs convert. */
 const FFMPEG_NICENESS = 10;
 
@@ -67,7 +62,7 @@ export class TranscodeSlots {
   private readonly waiting: Waiter[] = [];
 
   constructor(
-    readonly limit = TRANSCODE_SLOTS,
+    readonly limit = DEFAULT_TRANSCODE_LIMIT,
     readonly maxWaiting = limit * TRANSCODE_WAITING_PER_SLOT,
     readonly waitMs = TRANSCODE_WAIT_MS,
   ) {}

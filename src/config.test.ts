@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { ConfigError, parseConfig } from './config.ts';
 
 describe('parseConfig', () => {
@@ -15,6 +16,7 @@ describe('parseConfig', () => {
       mediaProxyAllow: [],
       anonShareQuotaBytes: 2048 * 1024 * 1024,
       transcodeCacheBytes: 1024 * 1024 * 1024,
+      transcodeLimit: 4 * availableParallelism(),
       logLevel: 'info',
     });
   });
@@ -31,6 +33,7 @@ describe('parseConfig', () => {
       MEDIA_PROXY_ALLOW: 'https://cdn.example.org, https://b.example.org/path',
       ANON_SHARE_QUOTA_MB: '10',
       TRANSCODE_CACHE_MB: '0',
+      TRANSCODE_LIMIT: '2',
       LOG_LEVEL: 'WARN',
     });
     expect(config).toMatchObject({
@@ -42,6 +45,7 @@ describe('parseConfig', () => {
       mediaProxyAllow: ['https://cdn.example.org', 'https://b.example.org'],
       anonShareQuotaBytes: 10 * 1024 * 1024,
       transcodeCacheBytes: 0,
+      transcodeLimit: 2,
       logLevel: 'warn',
     });
   });
@@ -51,6 +55,7 @@ describe('parseConfig', () => {
     ['PORT', '-1', 'Invalid PORT: "-1" is not a whole number'],
     ['ANON_SHARE_QUOTA_MB', '1.5', 'Invalid ANON_SHARE_QUOTA_MB'],
     ['TRANSCODE_CACHE_MB', '-5', 'Invalid TRANSCODE_CACHE_MB'],
+    ['TRANSCODE_LIMIT', '0', 'Invalid TRANSCODE_LIMIT'],
     ['ADMIN_PASSWORD', '123', 'Invalid ADMIN_PASSWORD: must be at least 6 characters'],
     ['ADMIN_USERNAME', 'x', 'Invalid ADMIN_USERNAME: must be at least 3 characters'],
     ['PUBLIC_URL', 'javascript:alert(1)', 'Invalid PUBLIC_URL'],

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 /** Everything the process reads from its environment, parsed once at start and passed in. */
@@ -13,8 +14,17 @@ export interface Config {
   anonShareQuotaBytes: number;
   /** Disk kept for transcoded songs (Subsonic API), least recently used out first; 0 keeps none. */
   transcodeCacheBytes: number;
+  /** Songs converted for phone apps at once; more wait in line (media/transcode.ts). */
+  transcodeLimit: number;
   logLevel: LogLevel;
 }
+
+/**
+ * Songs converted for phone apps at once unless TRANSCODE_LIMIT says otherwise: four per core
+ * (each ffmpeg on one thread, at a lower priority than the server), so songs started together
+ * all begin at once, each still converting many times faster than it plays; more wait in line.
+ */
+export const DEFAULT_TRANSCODE_LIMIT = 4 * availableParallelism();
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -102,6 +112,7 @@ export function parseConfig(env: Env): Config {
       .map((entry) => origin('MEDIA_PROXY_ALLOW', entry)),
     anonShareQuotaBytes: integer(env, 'ANON_SHARE_QUOTA_MB', 2048, 0, 16 * 1024 * 1024) * 1024 * 1024,
     transcodeCacheBytes: integer(env, 'TRANSCODE_CACHE_MB', 1024, 0, 16 * 1024 * 1024) * 1024 * 1024,
+    transcodeLimit: integer(env, 'TRANSCODE_LIMIT', DEFAULT_TRANSCODE_LIMIT, 1, 256),
     logLevel: logLevel(env),
   };
 }

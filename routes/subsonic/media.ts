@@ -28,7 +28,7 @@ export function subsonicMedia(ctx: AppContext, ffmpeg: Ffmpeg | null, libraries:
   const stats = createStatCache();
   const cacheRoot = join(ctx.config.dataDir, 'cache');
   const transcodes = new TranscodeCache(join(cacheRoot, 'transcodes'), ctx.config.transcodeCacheBytes);
-  const slots = new TranscodeSlots();
+  const slots = new TranscodeSlots(ctx.config.transcodeLimit);
 
   const withRestHeaders = (response: Response) => {
     for (const [name, value] of Object.entries(REST_HEADERS)) if (name !== 'cache-control') response.headers.set(name, value);

@@ -8,7 +8,7 @@ import { parseConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/logger.ts';
 import { listen } from '../../src/compose/server.ts';
 import { readImageSize, bytesReader } from '../../media/image-size.ts';
-import { TRANSCODE_SLOTS, TRANSCODE_WAITING_PER_SLOT, estimatedBytes } from '../../media/transcode.ts';
+import { TRANSCODE_WAITING_PER_SLOT, estimatedBytes } from '../../media/transcode.ts';
 import { createUser } from '../../src/services/accounts/users.ts';
 import type { NewAppPasswordDto, SongDto } from '../../src/shared/types.ts';
 import { makeTempDir, type TestServer, startTestServer } from '../../src/testing/server.ts';
@@ -31,11 +31,26 @@ async function makeFlac(seconds: number, name: string, sampleRate = 44100, chann
   return path;
 }
 
-async function upload(path: string, status: 'published' | 'pending' = 'published'): Promise<SongDto> {
+/** A server with an admin 'dad' and his app password; the file's own unless a test starts one. */
+interface Target {
+  server: TestServer;
+  admin: string;
+  password: string;
+}
+
+async function signedUp(target: TestServer): Promise<Target> {
+  const cookie = await target.signUp('dad', { isAdmin: true });
+  const created = await target.request('/api/app-passwords', { method: 'POST', json: { name: 'Phone' }, cookie });
+  return { server: target, admin: cookie, password: ((await created.json()) as NewAppPasswordDto).password };
+}
+
+const main = (): Target => ({ server, admin, password });
+
+async function upload(path: string, status: 'published' | 'pending' = 'published', to: Target = main()): Promise<SongDto> {
   const form = new FormData();
   form.set('status', status);
   form.set('file', new File([readFileSync(path)], path.split('/').pop()!));
-  const response = await server.request('/api/upload/audio', { method: 'POST', body: form, cookie: admin });
+  const response = await to.server.request('/api/upload/audio', { method: 'POST', body: form, cookie: to.admin });
   expect(response.status).toBe(200);
   return (await response.json()) as SongDto;
 }
@@ -48,14 +63,13 @@ async function ffprobe(bytes: Uint8Array): Promise<{ codec: string; bitRate: num
   return { codec: out.streams[0]!.codec_name, bitRate: Number(out.streams[0]!.bit_rate ?? 0), duration: Number(out.format.duration) };
 }
 
-const rest = (method: string, query: Record<string, string | number>, init: RequestInit = {}) =>
-  server.request(`/rest/${method}?${new URLSearchParams({ u: 'dad', p: password, v: '1.16.1', c: 'test', f: 'json', ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) })}`, init);
+const rest = (method: string, query: Record<string, string | number>, init: RequestInit = {}, to: Target = main()) =>
+  to.server.request(`/rest/${method}?${new URLSearchParams({ u: 'dad', p: to.password, v: '1.16.1', c: 'test', f: 'json', ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) })}`, init);
 
 beforeAll(async () => {
   server = await startTestServer();
   work = makeTempDir('hearth-transcode-');
-  admin = await server.signUp('dad', { isAdmin: true });
-  password = ((await (await server.request('/api/app-passwords', { method: 'POST', json: { name: 'Phone' }, cookie: admin })).json()) as NewAppPasswordDto).password;
+  ({ admin, password } = await signedUp(server));
   phone = new SubsonicAPI({ url: server.url, auth: { username: 'dad', password } });
   const flac = await makeFlac(20, 'long.flac');
   longBytes = new Uint8Array(readFileSync(flac));
@@ -192,23 +206,27 @@ describe('transcoding', () => {
     }
   });
 
-  test('beyond four transcodes per core requests wait in line; a clear error only when the line is full; leaving frees a place', async () => {
-    const slots = TRANSCODE_SLOTS;
+  test('beyond TRANSCODE_LIMIT conversions requests wait in line; a clear error only when the line is full; leaving frees a place', async () => {
+    // A server converting one song at a time (TRANSCODE_LIMIT): the line is the same at any
+    // size, and a small one keeps this test light on a loaded machine.
+    const slots = 1;
+    const small = await signedUp(await startTestServer({ TRANSCODE_LIMIT: String(slots) }));
+    const at = (method: string, query: Record<string, string | number>, init: RequestInit) => rest(method, query, init, small);
     // Ten minutes at 320 kbit/s is megabytes more than the server runs ahead and loopback buffers
     // take unread (a small mono file: the bit rate asked for sets the size).
-    const longer = await upload(await makeFlac(600, 'longer.flac', 8000, 1));
+    const longer = await upload(await makeFlac(600, 'longer.flac', 8000, 1), 'published', small);
     // Each on its own connection, dropped by aborting (a cancelled body could go back to the pool).
     const leave = new AbortController();
     const own = (signal: AbortSignal) => ({ headers: { connection: 'close' }, keepalive: false, signal });
     // Different offsets so none comes from the cache; the bodies are not read, so ffmpeg waits.
     const held = await Promise.all(
-      Array.from({ length: slots }, (_, i) => rest('stream', { id: longer.id, format: 'opus', maxBitRate: 320, timeOffset: i }, own(leave.signal))),
+      Array.from({ length: slots }, (_, i) => at('stream', { id: longer.id, format: 'opus', maxBitRate: 320, timeOffset: i }, own(leave.signal))),
     );
     for (const response of held) expect(response.headers.get('content-type')).toBe('audio/ogg');
     // Every conversion is busy: these wait (distinct offsets, so none is the same encoding).
     const line = new AbortController();
     const waiting = Array.from({ length: TRANSCODE_WAITING_PER_SLOT * slots }, (_, i) =>
-      rest('stream', { id: longer.id, format: 'opus', maxBitRate: 64, timeOffset: 100 + i }, own(line.signal)),
+      at('stream', { id: longer.id, format: 'opus', maxBitRate: 64, timeOffset: 100 + i }, own(line.signal)),
     );
     // Once the line is full the next is refused at once; until then a probe waits too and is
     // withdrawn. Each probe is given longer, so a loaded machine's slow refusal is still seen.
@@ -216,7 +234,7 @@ describe('transcoding', () => {
     for (let tries = 0; tries < 40 && !refused; tries++) {
       const probe = new AbortController();
       const patience = Math.min(500 * 1.5 ** tries, 8000);
-      const answer = await Promise.race([rest('stream', { id: longer.id, format: 'opus', maxBitRate: 32 }, own(probe.signal)), Bun.sleep(patience).then(() => undefined)]);
+      const answer = await Promise.race([at('stream', { id: longer.id, format: 'opus', maxBitRate: 32 }, own(probe.signal)), Bun.sleep(patience).then(() => undefined)]);
       if (answer) refused = answer;
       else probe.abort();
     }
@@ -240,13 +258,15 @@ describe('transcoding', () => {
     let again = new AbortController();
     for (let tries = 0; tries < 100 && next?.status !== 200; tries++) {
       again = new AbortController();
-      const answer = await Promise.race([rest('stream', { id: longer.id, format: 'opus', maxBitRate: 48 }, own(again.signal)), Bun.sleep(200).then(() => undefined)]);
+      const patience = Math.min(200 * 1.5 ** tries, 8000);
+      const answer = await Promise.race([at('stream', { id: longer.id, format: 'opus', maxBitRate: 48 }, own(again.signal)), Bun.sleep(patience).then(() => undefined)]);
       if (answer) next = answer;
       if (answer?.status !== 200) again.abort();
     }
     expect(next!.status).toBe(200);
     void next!.arrayBuffer().catch(() => undefined);
     again.abort();
+    await small.server.stop();
   });
 });
 

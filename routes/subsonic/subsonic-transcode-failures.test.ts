@@ -6,7 +6,8 @@ import { createApp } from '../../src/compose/app.ts';
 import { parseConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/logger.ts';
 import { listen } from '../../src/compose/server.ts';
-import { findFfmpeg, TRANSCODE_SLOTS, type Ffmpeg } from '../../media/transcode.ts';
+import { findFfmpeg, type Ffmpeg } from '../../media/transcode.ts';
+import { DEFAULT_TRANSCODE_LIMIT } from '../../src/config.ts';
 import { createUser } from '../../src/services/accounts/users.ts';
 import type { NewAppPasswordDto, SongDto } from '../../src/shared/types.ts';
 import { makeTempDir } from '../../src/testing/server.ts';
@@ -47,7 +48,7 @@ const RATES = [32, 48, 64, 96, 128, 160, 192, 256, 320];
 
 test('an ffmpeg that cannot be started (gone since start) does not keep its conversion slot', async () => {
   const { stream } = await start({ path: '/nonexistent/ffmpeg', version: '0' });
-  for (const kbps of RATES.slice(0, TRANSCODE_SLOTS + 1)) {
+  for (const kbps of RATES.slice(0, DEFAULT_TRANSCODE_LIMIT + 1)) {
     const response = await stream(kbps);
     const text = await response.text();
     expect(text).not.toContain('already converting');
@@ -57,7 +58,7 @@ test('an ffmpeg that cannot be started (gone since start) does not keep its conv
 test.skipIf(!findFfmpeg())('a transcode cache folder removed behind the server still streams the conversion, and frees the slot', async () => {
   const { dataDir, stream } = await start(findFfmpeg()!);
   rmSync(join(dataDir, 'cache', 'transcodes'), { recursive: true, force: true });
-  for (const kbps of RATES.slice(0, TRANSCODE_SLOTS + 1)) {
+  for (const kbps of RATES.slice(0, DEFAULT_TRANSCODE_LIMIT + 1)) {
     const response = await stream(kbps);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('audio/mpeg');

@@ -107,7 +107,8 @@ describe('Add to Playlist from the library', () => {
     const opened = await openSignedIn(browser, server, admin, '/', { viewport: PHONE });
     const dialog = await openAddDialog(opened.page, 'Morning');
     const choice = dialog.getByRole('list', { name: 'Playlists' }).getByRole('button', { name: /Family Mix/ });
-    // Family Mix starts with Bedtime, whose artwork it shows.
+    // Family Mix starts with Bedtime, whose artwork it shows (once its picture has come).
+    await choice.locator('img').waitFor();
     expect(await choice.locator('img').count()).toBe(1);
     expect(await checkLayout(opened.page)).toEqual(CLEAN_LAYOUT);
     await choice.click();
@@ -149,6 +150,8 @@ describe('Add to Playlist from the library', () => {
     // The song lands in the playlist elsewhere while the dialog shows it free: the server's 409 is kind too.
     await page.route('**/api/playlists/containing/*', (route) => route.fulfill({ json: { playlistIds: [] } }));
     dialog = await openAddDialog(page, 'Bedtime');
+    // The dialog may first show what it read before; the tap waits for the fresh (free) answer.
+    await dialog.getByRole('button', { name: /Family Mix/ }).getByText('Already added').waitFor({ state: 'detached' });
     await dialog.getByRole('button', { name: /Family Mix/ }).click();
     await expectToast(page, 'Already in this playlist', '"Bedtime" is already in "Family Mix"');
     expect(await page.getByTestId('toast').getAttribute('data-variant')).toBe('info');

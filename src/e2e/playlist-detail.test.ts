@@ -67,7 +67,8 @@ describe('playlist detail', () => {
     const player = page.getByRole('region', { name: 'Player' });
     await page.getByRole('list', { name: 'Songs' }).getByRole('button', { name: /^Morning/ }).click();
     await player.getByTestId('player-title').getByText('Morning').waitFor();
-    await page.getByRole('button', { name: 'Play', exact: true }).first().click();
+    // The header's Play (the mini player's own button reads Play too until Morning starts).
+    await page.getByRole('region', { name: 'Playlist details' }).getByRole('button', { name: 'Play', exact: true }).click();
     await player.getByTestId('player-title').getByText('Bedtime').waitFor();
 
     await page.getByRole('button', { name: 'Playlist options' }).click();

@@ -68,7 +68,10 @@ const failures: string[] = [];
 
 /** The `(fail)` lines of a test run's output, each with up to 25 lines of its error above it. */
 function failuresIn(output: string): string[] {
-  const lines = output.split('\n');
+  // Bun repeats the failed tests' names in a recap at the end ("2 tests failed:"): read up to it.
+  const all = output.split('\n');
+  const recap = all.findIndex((line) => /^\d+ tests? failed:$/.test(line.trim()));
+  const lines = recap === -1 ? all : all.slice(0, recap);
   return lines.flatMap((line, i) => {
     if (!line.startsWith('(fail)')) return [];
     let start = i;

@@ -95,8 +95,11 @@ test('a backup taken while songs are being written restores to the same rows and
   expect(readFileSync(join(restored, 'secret.key'), 'utf8')).toBe(readFileSync(join(source, 'secret.key'), 'utf8'));
 
   // One moment of the library: every song up to some id (no gap, no half-written row), equal to the source's.
-  const songs = rows(join(restored, 'hearth.db'), 'songs');
-  const sourceSongs = rows(join(source, 'hearth.db'), 'songs');
+  // The loudness job went on measuring after the backup: its columns are left out (a restored
+  // library measures what is still pending again).
+  const withoutLoudness = ({ loudness, loudness_status, loudness_error, track_gain, album_gain, track_peak, album_peak, ...row }: Record<string, unknown>) => row;
+  const songs = rows(join(restored, 'hearth.db'), 'songs').map(withoutLoudness);
+  const sourceSongs = rows(join(source, 'hearth.db'), 'songs').map(withoutLoudness);
   const lastId = Number(songs.at(-1)!.id);
   expect(songs).toEqual(sourceSongs.filter((song) => Number(song.id) <= lastId));
   expect(songs.filter((song) => String(song.title).startsWith('writer-')).length).toBeGreaterThanOrEqual(writtenBefore);
