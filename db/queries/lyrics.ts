@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import type { LyricsSource } from '../../src/shared/enums.ts';
 import { type LyricsLineValue, songLyrics, songs } from '../schema/index.ts';
@@ -41,4 +41,20 @@ export function findSongLyrics(db: Db, songId: number): { lyrics: StoredLyrics |
   if (!row) return null;
   const stored = row.lyrics ? { synced: row.lyrics.synced, lines: row.lyrics.lines, lang: row.lyrics.lang, source: row.lyrics.source } : null;
   return { lyrics: stored, status: row.status, trashed: row.deletedAt !== null };
+}
+
+/** The lyrics of a published song with this title (and artist, when given), matched without case. */
+export function findPublishedLyricsByTitle(db: Db, title: string, artist: string | undefined): { title: string; artist: string | null; lyrics: StoredLyrics } | null {
+  const conditions = [eq(songs.status, 'published'), isNull(songs.deletedAt), eq(songs.hasLyrics, true), sql`lower(${songs.title}) = lower(${title})`];
+  if (artist !== undefined) conditions.push(sql`lower(${songs.artist}) = lower(${artist})`);
+  const row = db
+    .select({ title: songs.title, artist: songs.artist, lyrics: songLyrics })
+    .from(songs)
+    .innerJoin(songLyrics, eq(songLyrics.songId, songs.id))
+    .where(and(...conditions))
+    .orderBy(asc(songs.id))
+    .get();
+  if (!row) return null;
+  const { synced, lines, lang, source } = row.lyrics;
+  return { title: row.title, artist: row.artist, lyrics: { synced, lines, lang, source } };
 }

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { XMLParser } from 'fast-xml-parser';
 import { SubsonicAPI } from 'subsonic-api';
-import type { SongRow } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { replaceSongLyrics } from '../../db/queries/lyrics.ts';
+import { type SongRow, songs as songTable } from '../../db/schema/index.ts';
 import { artistId } from '../../src/services/subsonic/library.ts';
 import type { NewAppPasswordDto } from '../../src/shared/types.ts';
 import { insertAlbum, insertSong } from '../../src/testing/factories.ts';
@@ -190,6 +192,27 @@ describe('accounts, scans, lyrics', () => {
     expect((await json('getLyrics', { artist: 'Amp Kings', title: 'Thunder' })).lyrics).toEqual({ artist: 'Amp Kings', title: 'Thunder' });
     expect((await json('getLyricsBySongId', { id: String(songs.rock1!.id) })).lyricsList).toEqual({ structuredLyrics: [] });
     expect((await json('getLyricsBySongId', { id: String(songs.hidden!.id) })).error.code).toBe(70);
+  });
+
+  test('stored lyrics: lines with their start by song id, the text by artist and title', async () => {
+    const lines = [{ start: 1000, value: 'First light' }, { start: 2500, value: 'Second verse' }];
+    expect(replaceSongLyrics(server.db, songs.rock2!.id, { synced: true, lines, lang: 'eng', source: 'admin' })).toBe(true);
+    expect((await json('getLyricsBySongId', { id: String(songs.rock2!.id) })).lyricsList).toEqual({
+      structuredLyrics: [{ displayArtist: songs.rock2!.artist, displayTitle: songs.rock2!.title, lang: 'eng', synced: true, offset: 0, line: lines }],
+    });
+    const byTitle = (await json('getLyrics', { artist: songs.rock2!.artist!.toUpperCase(), title: songs.rock2!.title.toLowerCase() })).lyrics;
+    expect(byTitle).toEqual({ artist: songs.rock2!.artist, title: songs.rock2!.title, value: 'First light\nSecond verse' });
+    // Unsynced lines carry no start.
+    replaceSongLyrics(server.db, songs.rock2!.id, { synced: false, lines: [{ start: null, value: 'Just words' }], lang: null, source: 'admin' });
+    expect((await json('getLyricsBySongId', { id: String(songs.rock2!.id) })).lyricsList.structuredLyrics[0]).toMatchObject({ lang: 'xxx', synced: false, line: [{ value: 'Just words' }] });
+    replaceSongLyrics(server.db, songs.rock2!.id, null);
+  });
+
+  test("a song's loudness travels as OpenSubsonic's replayGain; an unmeasured one has none", async () => {
+    expect((await json('getSong', { id: String(songs.rock1!.id) })).song.replayGain).toBeUndefined();
+    server.db.update(songTable).set({ trackGain: -4.5, albumGain: -3.25, trackPeak: 0.8, albumPeak: 0.95 }).where(eq(songTable.id, songs.rock1!.id)).run();
+    expect((await json('getSong', { id: String(songs.rock1!.id) })).song.replayGain).toEqual({ trackGain: -4.5, albumGain: -3.25, trackPeak: 0.8, albumPeak: 0.95 });
+    server.db.update(songTable).set({ trackGain: null, albumGain: null, trackPeak: null, albumPeak: null }).where(eq(songTable.id, songs.rock1!.id)).run();
   });
 });
 

@@ -62,7 +62,7 @@ const bytes = (send: MediaAnswer): SubsonicMethod => ({ answers: 'bytes', signIn
 /**
  * The OpenSubsonic extensions Hearth speaks (also answered without signing in): only those whose
  * methods work, each with a test (indexBasedQueue: the ByIndex play queue; playbackReport:
- * reportPlayback). songLyrics waits for lyrics to exist.
+ * reportPlayback; songLyrics: getLyricsBySongId).
  */
 export function openSubsonicExtensions(): XmlObject {
   return {
@@ -71,6 +71,7 @@ export function openSubsonicExtensions(): XmlObject {
       { name: 'formPost', versions: [1] },
       { name: 'indexBasedQueue', versions: [1] },
       { name: 'playbackReport', versions: [1] },
+      { name: 'songLyrics', versions: [1] },
       { name: 'transcodeOffset', versions: [1] },
     ],
   };
@@ -111,7 +112,7 @@ const METHODS: Record<string, SubsonicMethod> = {
   getAvatar: data((c) => avatar(c.params)),
   getScanStatus: data((c) => scanStatus(c.library)),
   startScan: data((c) => startScan(c.user, c.library)),
-  getLyrics: data((c) => lyrics(c.params)),
+  getLyrics: data((c) => lyrics(c.db, c.params)),
   getLyricsBySongId: data((c) => lyricsBySongId(c.db, c.params)),
   scrobble: data((c) => scrobble(c.db, c.user, c.params, c.nowPlaying, c.now)),
   reportPlayback: data((c) => reportPlayback(c.db, c.user, c.params, c.nowPlaying, c.now)),

@@ -56,7 +56,14 @@ export function toChild(song: SongDto, library: Library, marks: Marks): XmlObjec
     userRating: marks.rating('song', String(song.id)),
     playCount: plays?.count ?? 0,
     played: iso(plays?.lastPlayedAt),
+    replayGain: replayGainOf(song),
   };
+}
+
+/** OpenSubsonic's replayGain: Hearth's measured (or tagged) gains to -18 LUFS, peaks linear. */
+function replayGainOf(song: SongDto): XmlObject | undefined {
+  if (song.trackGain === null && song.trackPeak === null) return undefined;
+  return { trackGain: song.trackGain ?? undefined, albumGain: song.albumGain ?? undefined, trackPeak: song.trackPeak ?? undefined, albumPeak: song.albumPeak ?? undefined };
 }
 
 export function toAlbumId3(album: LibraryAlbum, marks: Marks): XmlObject {

@@ -1,17 +1,33 @@
 import type { Db } from '../../../db/client.ts';
+import { findPublishedLyricsByTitle, findSongLyrics } from '../../../db/queries/lyrics.ts';
 import { requireVisibleSong } from './browse.ts';
 import type { Params } from './params.ts';
 import type { XmlObject } from './xml.ts';
 
-// Hearth keeps no lyrics yet: both methods answer a valid, empty result.
+// Lyrics as the apps ask for them: getLyrics by artist and title (plain text), and the
+// OpenSubsonic songLyrics extension's getLyricsBySongId (lines with their start, when synced).
+// Offsets are applied when lyrics are stored, so every answer's offset is 0.
 
-export function lyrics(params: Params): XmlObject {
+export function lyrics(db: Db, params: Params): XmlObject {
   const artist = params.get('artist');
   const title = params.get('title');
-  return { lyrics: { artist, title } };
+  const found = title ? findPublishedLyricsByTitle(db, title, artist) : null;
+  if (!found) return { lyrics: { artist, title } };
+  const value = found.lyrics.lines.map((line) => line.value).join('\n');
+  return { lyrics: { artist: found.artist ?? undefined, title: found.title, value } };
 }
 
 export function lyricsBySongId(db: Db, params: Params): XmlObject {
-  requireVisibleSong(db, params.required('id'));
-  return { lyricsList: { structuredLyrics: [] } };
+  const { song } = requireVisibleSong(db, params.required('id'));
+  const stored = findSongLyrics(db, song.id)?.lyrics;
+  if (!stored) return { lyricsList: { structuredLyrics: [] } };
+  const line = stored.lines.map(({ start, value }) => (stored.synced && start !== null ? { start, value } : { value }));
+  return {
+    lyricsList: {
+      structuredLyrics: [
+        // 'xxx' is the API's "language unknown".
+        { displayArtist: song.artist ?? undefined, displayTitle: song.title, lang: stored.lang ?? 'xxx', synced: stored.synced, offset: 0, line },
+      ],
+    },
+  };
 }
