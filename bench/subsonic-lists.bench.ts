@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { loadOrCreateSecret } from '../src/data-dir.ts';
 import { appPasswordKey, createAppPassword } from '../src/services/accounts/app-passwords.ts';
 import { artistId } from '../src/services/subsonic/library.ts';
-import { randomId } from '../src/shared/ids.ts';
-import { type LoadResult, measureRequests, printFigure, startBenchServer } from './lib/harness.ts';
+import { printFigure, startBenchServer } from './lib/harness.ts';
 import { seedCatalogue } from './lib/seed.ts';
+import { subsonicRequests } from './lib/subsonic-requests.ts';
 
 // The Subsonic methods folder-mode apps and instant mixes lean on, at 50,000 songs: getAlbumList
 // (v1), search2, getGenres, getSimilarSongs2 and getStarred, p50/p99 beside ping (sign-in alone),
@@ -31,25 +30,7 @@ const server = await startBenchServer({
   },
 });
 
-/** Token auth as apps send it: a fresh salt per request, t = md5(password + salt). */
-function restUrl(method: string, query: Record<string, string | number> = {}): string {
-  const salt = randomId(8);
-  const token = createHash('md5').update(password + salt).digest('hex');
-  const params = new URLSearchParams({ u: 'benchadmin', t: token, s: salt, v: '1.16.1', c: 'bench', f: 'json' });
-  for (const [name, value] of Object.entries(query)) params.set(name, String(value));
-  return `${server.url}/rest/${method}.view?${params}`;
-}
-
-async function ok(response: Response): Promise<void> {
-  const text = await response.text();
-  if (!response.ok || !text.includes('"status":"ok"')) throw new Error(`${response.url}: ${response.status} ${text.slice(0, 200)}`);
-}
-
-async function latency(requests: number, url: () => string): Promise<LoadResult> {
-  Bun.gc(true);
-  for (let i = 0; i < 20; i++) await ok(await fetch(url(), { headers: { 'accept-encoding': 'gzip' } }));
-  return measureRequests({ requests, concurrency: 1, run: async () => ok(await fetch(url(), { headers: { 'accept-encoding': 'gzip' } })) });
-}
+const { restUrl, latency } = subsonicRequests(() => ({ url: server.url, password }));
 
 try {
   const ping = await latency(300, () => restUrl('ping'));

@@ -9,6 +9,7 @@ import { insertSong } from '../src/testing/factories.ts';
 import { makeTempDir } from '../src/testing/server.ts';
 import { type LoadResult, measureRequests, printFigure, startBenchServer } from './lib/harness.ts';
 import { seedCatalogue } from './lib/seed.ts';
+import { subsonicRequests } from './lib/subsonic-requests.ts';
 
 // Subsonic API figures at 50,000 songs: getAlbumList2, search3 and getIndexes
 // p50/p99 (budget p99 < 20 ms) signed in by token as a phone app is; stream 1 MiB ranges
@@ -49,25 +50,7 @@ const server = await startBenchServer({
   },
 });
 
-/** Token auth as apps send it: a fresh salt per request, t = md5(password + salt). */
-function restUrl(method: string, query: Record<string, string | number> = {}): string {
-  const salt = randomId(8);
-  const token = createHash('md5').update(password + salt).digest('hex');
-  const params = new URLSearchParams({ u: 'benchadmin', t: token, s: salt, v: '1.16.1', c: 'bench', f: 'json' });
-  for (const [name, value] of Object.entries(query)) params.set(name, String(value));
-  return `${server.url}/rest/${method}.view?${params}`;
-}
-
-async function ok(response: Response): Promise<void> {
-  const text = await response.text();
-  if (!response.ok || !text.includes('"status":"ok"')) throw new Error(`${response.url}: ${response.status} ${text.slice(0, 200)}`);
-}
-
-async function latency(requests: number, url: () => string): Promise<LoadResult> {
-  Bun.gc(true);
-  for (let i = 0; i < 20; i++) await ok(await fetch(url(), { headers: { 'accept-encoding': 'gzip' } }));
-  return measureRequests({ requests, concurrency: 1, run: async () => ok(await fetch(url(), { headers: { 'accept-encoding': 'gzip' } })) });
-}
+const { restUrl, latency } = subsonicRequests(() => ({ url: server.url, password }));
 
 async function listFigures() {
   // The web API's search on the same term, signed in by cookie, is the baseline for search3.

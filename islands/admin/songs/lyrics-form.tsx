@@ -8,9 +8,13 @@ import { Field, INPUT_CLASS } from '../../ui/input.tsx';
 import { cn } from '../../ui/cn.ts';
 import { toast } from '../../ui/toast-store.ts';
 
-/** The song's lyrics as LRC or plain text; the form waits for them so it starts from what is stored. */
-export function LyricsForm({ songId }: { songId: number }) {
-  const { data, isPending } = useSongLyrics(songId);
+/**
+ * The song's lyrics as LRC or plain text; the form waits for them so it starts from what is
+ * stored. A song without lyrics asks for none (the answer would be a 404).
+ */
+export function LyricsForm({ songId, hasLyrics }: { songId: number; hasLyrics: boolean }) {
+  const { data, isPending } = useSongLyrics(hasLyrics ? songId : null);
+  if (!hasLyrics) return <LyricsEditor songId={songId} stored={null} />;
   if (isPending) return null;
   return <LyricsEditor key={data ? lyricsToText(data) : ''} songId={songId} stored={data ?? null} />;
 }

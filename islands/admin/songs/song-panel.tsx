@@ -88,7 +88,7 @@ export function SongPanel({ song, albums }: { song: SongDto; albums: AlbumDto[] 
         ) : null}
       </div>
       <SongEditForm key={`${song.title}|${song.artist}|${song.albumId}|${song.tags.join('|')}`} song={song} albums={albums} onSave={(patch) => writes.update(song.id, patch)} />
-      <LyricsForm songId={song.id} />
+      <LyricsForm songId={song.id} hasLyrics={song.hasLyrics} />
       <AlertDialog open={confirming} onOpenChange={setConfirming}>
         <AlertDialogContent
           title="Delete this song?"
