@@ -30,6 +30,8 @@ export const playQueues = sqliteTable('play_queues', {
   songIds: text('song_ids', { mode: 'json' }).$type<number[]>().notNull(),
   currentIndex: integer('current_index'),
   positionMs: integer('position_ms').notNull().default(0),
+  // Where the queue was started from in the web app (library, album, playlist…), as JSON.
+  context: text('context', { mode: 'json' }).$type<unknown>(),
   changedBy: text('changed_by').notNull().default(''),
   updatedAt: updatedAt(),
 });

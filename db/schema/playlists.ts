@@ -9,6 +9,9 @@ export const playlists = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     name: text('name').notNull(),
     artworkUrl: text('artwork_url'),
+    // What phone apps set through the Subsonic API: a description, and whether others may see it.
+    comment: text('comment'),
+    public: integer('public', { mode: 'boolean' }).notNull().default(false),
     shareId: text('share_id').notNull().unique(),
     userId: integer('user_id')
       .notNull()

@@ -12,6 +12,11 @@ export const songs = sqliteTable(
     title: text('title').notNull(),
     artist: text('artist'),
     tags: text('tags', { mode: 'json' }).$type<string[]>().notNull().default([]),
+    // Read from the file's tags (several genres split on the usual separators); editable by admins.
+    genres: text('genres', { mode: 'json' }).$type<string[]>().notNull().default([]),
+    year: integer('year'),
+    discNumber: integer('disc_number'),
+    trackNumber: integer('track_number'),
     albumId: integer('album_id').references(() => albums.id, { onDelete: 'set null' }),
     albumOrder: integer('album_order'),
     artworkUrl: text('artwork_url'),
@@ -23,6 +28,11 @@ export const songs = sqliteTable(
     audioPath: text('audio_path'),
     duration: real('duration').notNull().default(0),
     fileSize: integer('file_size').notNull().default(0),
+    // Encoder delay and padding in samples at sampleRate (LAME/Xing header, iTunSMPB), read at
+    // import so gapless playback can trim them; null when the file says nothing.
+    encoderDelay: integer('encoder_delay'),
+    encoderPadding: integer('encoder_padding'),
+    sampleRate: integer('sample_rate'),
     originalFilename: text('original_filename'),
     // Mirrors a song_lyrics row (db/queries/lyrics.ts keeps them together), so song lists can
     // offer the player's Lyrics button without a join.

@@ -31,7 +31,7 @@ function save(db: Db, user: UserRow, params: Params, songIds: number[], currentI
     return {};
   }
   const positionMs = params.int('position', 0, 0, Number.MAX_SAFE_INTEGER);
-  storePlayQueue(db, { userId: user.id, songIds, currentIndex, positionMs, changedBy: (params.get('c') ?? '').slice(0, 64), updatedAt: new Date(now) });
+  storePlayQueue(db, { userId: user.id, songIds, currentIndex, positionMs, context: null, changedBy: (params.get('c') ?? '').slice(0, 64), updatedAt: new Date(now) });
   return {};
 }
 
