@@ -66,3 +66,18 @@ test('a folder removed while an encoding is written: finish neither throws (the 
   expect(cache.lookup(key(7))).toBeNull();
   expect(cache.bytes).toBe(0);
 });
+
+test('a levelled encoding has its own key, which a restart keeps', () => {
+  const hash = 'a'.repeat(64);
+  expect(transcodeKey(hash, 'mp3', 192, 0)).toBe(`${hash}-mp3-192`);
+  expect(transcodeKey(hash, 'mp3', 192, 12)).toBe(`${hash}-mp3-192-g12.00`);
+  expect(transcodeKey(hash, 'opus', 128, -3.456)).toBe(`${hash}-opus-128-g-3.46`);
+  const dir = tempDir();
+  const cache = new TranscodeCache(dir, 1000);
+  put(cache, transcodeKey(hash, 'mp3', 192, 12), 10);
+  put(cache, transcodeKey(hash, 'opus', 128, -3.456), 10);
+  const reopened = new TranscodeCache(dir, 1000);
+  expect(reopened.lookup(transcodeKey(hash, 'mp3', 192, 12))).not.toBeNull();
+  expect(reopened.lookup(transcodeKey(hash, 'opus', 128, -3.456))).not.toBeNull();
+  expect(reopened.lookup(transcodeKey(hash, 'mp3', 192))).toBeNull();
+});

@@ -6,12 +6,16 @@ interface Entry {
   size: number;
 }
 
-const KEY = /^[0-9a-f]{64}-(mp3|opus)-\d{2,3}$/;
+const KEY = /^[0-9a-f]{64}-(mp3|opus)-\d{2,3}(-g-?\d{1,3}\.\d{2})?$/;
 const EXTENSIONS = { mp3: 'mp3', opus: 'ogg' } as const;
 
-/** The cache key of one song's encoding: content hash (not song id, so a new upload is a new key), format, bit rate. */
-export function transcodeKey(hash: string, format: 'mp3' | 'opus', kbps: number): string {
-  return `${hash}-${format}-${kbps}`;
+/**
+ * The cache key of one song's encoding: content hash (not song id, so a new upload is a new key),
+ * format, bit rate, and the gain applied (dB, to the hundredth) when not 0.
+ */
+export function transcodeKey(hash: string, format: 'mp3' | 'opus', kbps: number, gainDb = 0): string {
+  const gain = Math.round(gainDb * 100) / 100;
+  return gain === 0 ? `${hash}-${format}-${kbps}` : `${hash}-${format}-${kbps}-g${gain.toFixed(2)}`;
 }
 
 /**

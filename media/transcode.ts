@@ -124,12 +124,12 @@ export class TranscodeSlots {
 
 /**
  * ffmpeg's arguments: the first audio stream from `offset` seconds on (an input seek: fast), no
- * tags or pictures, constant bit rate, to stdout.
+ * tags or pictures, a gain through the `volume` filter when not 0, constant bit rate, to stdout.
  */
-function ffmpegArgs(input: string, format: TranscodeFormat, kbps: number, offset: number): string[] {
+function ffmpegArgs(input: string, format: TranscodeFormat, kbps: number, offset: number, gainDb = 0): string[] {
   // Opus in stereo: libopus refuses more than 256 kbit/s per channel, so a mono song at 320 failed.
   const codec = format === 'mp3' ? ['-c:a', 'libmp3lame', '-write_xing', '0', '-id3v2_version', '0', '-f', 'mp3'] : ['-ac', '2', '-c:a', 'libopus', '-vbr', 'off', '-f', 'ogg'];
-  return ['-hide_banner', '-loglevel', 'error', '-nostdin', '-threads', '1', ...(offset > 0 ? ['-ss', String(offset)] : []), '-i', input, '-map', '0:a:0', '-vn', '-map_metadata', '-1', '-b:a', `${kbps}k`, ...codec, 'pipe:1'];
+  return ['-hide_banner', '-loglevel', 'error', '-nostdin', '-threads', '1', ...(offset > 0 ? ['-ss', String(offset)] : []), '-i', input, '-map', '0:a:0', '-vn', ...(gainDb !== 0 ? ['-af', `volume=${gainDb.toFixed(2)}dB`] : []), '-map_metadata', '-1', '-b:a', `${kbps}k`, ...codec, 'pipe:1'];
 }
 
 /** The size a constant-bit-rate encoding of `seconds` comes to, for `estimateContentLength`. */
@@ -151,6 +151,8 @@ export interface TranscodeOptions {
   kbps: number;
   /** Seconds into the song to start at (Subsonic `timeOffset`); 0 for the whole song. */
   offset?: number;
+  /** dB applied through ffmpeg's `volume` filter (a levelled transcode); 0 or absent for none. */
+  gainDb?: number;
   /** Called with the whole output once ffmpeg finished cleanly (the cache keeps it). */
   sink?: { write(chunk: Uint8Array): void; finish(ok: boolean): void } | undefined;
   /** Runs once when the process is gone, whatever happened (frees the slot). */
@@ -166,7 +168,7 @@ export const MAX_UNREAD_TRANSCODE_BYTES = 4 * 1024 * 1024;
  * slot); a failed encoding breaks the stream off rather than ending it cleanly.
  */
 export function transcodeStream(options: TranscodeOptions): ReadableStream<Uint8Array> {
-  const proc = Bun.spawn([options.ffmpeg.path, ...ffmpegArgs(options.input, options.format, options.kbps, options.offset ?? 0)], {
+  const proc = Bun.spawn([options.ffmpeg.path, ...ffmpegArgs(options.input, options.format, options.kbps, options.offset ?? 0, options.gainDb ?? 0)], {
     stdin: 'ignore',
     stdout: 'pipe',
     stderr: 'ignore',

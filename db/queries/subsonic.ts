@@ -80,22 +80,40 @@ export function findApiUserById(db: Db, id: number): UserRow | undefined {
   return userByIdQuery(db).get({ id });
 }
 
-/** What stream and download need of a song the family can hear: five columns, no join (every range asks). */
+/** What stream and download need of a song the family can hear, its gains for a levelled transcode: no join (every range asks). */
 export interface StreamableSong {
   audioHash: string;
   audioFormat: string;
   audioPath: string | null;
   duration: number;
   fileSize: number;
+  trackGain: number | null;
+  albumGain: number | null;
+  trackPeak: number | null;
+  albumPeak: number | null;
 }
 
+type StreamableRow = [string, string, string | null, number, number, number | null, number | null, number | null, number | null];
+
 const streamableQuery = perDb((db) =>
-  db.$client.prepare<[string, string, string | null, number, number], [number]>(
-    `SELECT audio_hash, audio_format, audio_path, duration, file_size FROM songs s WHERE s.id = ? AND ${VISIBLE}`,
+  db.$client.prepare<StreamableRow, [number]>(
+    `SELECT audio_hash, audio_format, audio_path, duration, file_size, track_gain, album_gain, track_peak, album_peak FROM songs s WHERE s.id = ? AND ${VISIBLE}`,
   ),
 );
 
 export function findStreamableSong(db: Db, id: number): StreamableSong | undefined {
-  const row = streamableQuery(db).values(id)[0] as [string, string, string | null, number, number] | undefined;
-  return row && { audioHash: row[0], audioFormat: row[1], audioPath: row[2], duration: row[3], fileSize: row[4] };
+  const row = streamableQuery(db).values(id)[0] as StreamableRow | undefined;
+  return (
+    row && {
+      audioHash: row[0],
+      audioFormat: row[1],
+      audioPath: row[2],
+      duration: row[3],
+      fileSize: row[4],
+      trackGain: row[5],
+      albumGain: row[6],
+      trackPeak: row[7],
+      albumPeak: row[8],
+    }
+  );
 }

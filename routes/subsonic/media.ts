@@ -56,11 +56,11 @@ export function subsonicMedia(ctx: AppContext, ffmpeg: Ffmpeg | null, libraries:
     }
   };
 
-  const transcoded = async (request: Request, source: AudioSource, format: 'mp3' | 'opus', kbps: number, params: Params) => {
+  const transcoded = async (request: Request, source: AudioSource, format: 'mp3' | 'opus', kbps: number, gainDb: number, params: Params) => {
     // timeOffset (seconds, OpenSubsonic transcodeOffset): past the end is the end.
     const offset = Math.min(params.int('timeOffset', 0, 0, 1_000_000), Math.floor(source.duration));
     const seconds = Math.max(0, source.duration - offset);
-    const key = transcodeKey(source.hash, format, kbps);
+    const key = transcodeKey(source.hash, format, kbps, gainDb);
     const contentType = TRANSCODE_CONTENT_TYPES[format];
     const cached = offset === 0 ? transcodes.lookup(key) : null;
     // A finished encoding is a file like any other: ranges, HEAD, ETag.
@@ -81,7 +81,7 @@ export function subsonicMedia(ctx: AppContext, ffmpeg: Ffmpeg | null, libraries:
     try {
       // Only whole songs are cached: a part from an offset is a different file.
       const sink = offset === 0 ? transcodes.writer(key) : undefined;
-      body = transcodeStream({ ffmpeg: ffmpeg!, input: source.path, format, kbps, offset, sink, onEnd: release });
+      body = transcodeStream({ ffmpeg: ffmpeg!, input: source.path, format, kbps, offset, gainDb, sink, onEnd: release });
     } catch (error) {
       release(); // ffmpeg could not be started (gone since start): nothing holds the slot
       throw error;
@@ -99,7 +99,7 @@ export function subsonicMedia(ctx: AppContext, ffmpeg: Ffmpeg | null, libraries:
       const source = audioSource(ctx.db, storage, params);
       const delivery = chooseDelivery(source, params, ffmpeg !== null);
       if (delivery.kind === 'original') return original(request, source);
-      return transcoded(request, source, delivery.format, delivery.kbps, params);
+      return transcoded(request, source, delivery.format, delivery.kbps, delivery.gainDb ?? 0, params);
     },
     /** download: always the original bytes, under the file's own name. */
     async download(request: Request, params: Params): Promise<Response> {

@@ -34,3 +34,18 @@ test('a named format at its default rate; a source already small enough is sent 
 test('a maxBitRate that is not a number is refused, not guessed', () => {
   expect(() => chooseDelivery(flac, ask({ maxBitRate: 'fast' }), true)).toThrow('Invalid maxBitRate');
 });
+
+test('replayGain=track|album converts with the gain capped by the peak, even a source small enough, at no more than its rate', () => {
+  const loudness = { trackGain: 12, albumGain: 4, trackPeak: 0.1, albumPeak: 0.5 };
+  expect(chooseDelivery({ ...flac, loudness }, ask({ format: 'mp3', replayGain: 'track' }), true)).toEqual({ kind: 'transcode', format: 'mp3', kbps: 192, gainDb: 12 });
+  // Album gain with the album peak: 0.5 leaves 5.02 dB of headroom, more than the +4 asked.
+  expect(chooseDelivery({ ...flac, loudness }, ask({ format: 'mp3', replayGain: 'album' }), true)).toEqual({ kind: 'transcode', format: 'mp3', kbps: 192, gainDb: 4 });
+  // A boost past the peak's headroom is cut down to it (-1 dBFS), as in the web player.
+  expect(chooseDelivery({ ...flac, loudness: { trackGain: 9, trackPeak: 0.5 } }, ask({ format: 'opus', replayGain: 'track' }), true)).toEqual({ kind: 'transcode', format: 'opus', kbps: 128, gainDb: 5.02 });
+  expect(chooseDelivery({ ...mp3At128, loudness }, ask({ maxBitRate: '192', replayGain: 'track' }), true)).toEqual({ kind: 'transcode', format: 'mp3', kbps: 128, gainDb: 12 });
+  // No gain known, gain asked without a conversion, or raw: as before.
+  expect(chooseDelivery({ ...mp3At128, loudness: {} }, ask({ maxBitRate: '192', replayGain: 'track' }), true)).toEqual({ kind: 'original' });
+  expect(chooseDelivery({ ...flac, loudness }, ask({ replayGain: 'track' }), true)).toEqual({ kind: 'original' });
+  expect(chooseDelivery({ ...flac, loudness }, ask({ format: 'raw', replayGain: 'track' }), true)).toEqual({ kind: 'original' });
+  expect(() => chooseDelivery(flac, ask({ replayGain: 'on' }), true)).toThrow('Invalid replayGain');
+});

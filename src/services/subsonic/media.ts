@@ -11,9 +11,10 @@ import { type ImageFormat, fileReader } from '../../../media/sniff.ts';
 import type { MediaStorage } from '../../../media/storage.ts';
 import type { TranscodeFormat } from '../../../media/transcode.ts';
 import { HttpError } from '../../errors.ts';
+import { type SongLoudness, playbackLevel } from '../../shared/loudness.ts';
 import { requireLivePlaylist } from '../playlists/playlists.ts';
 import { requireAlbum, requireArtist, requireVisibleSong } from './browse.ts';
-import { notFound } from './errors.ts';
+import { SUBSONIC_ERROR, SubsonicError, notFound } from './errors.ts';
 import type { Library } from './library.ts';
 import { type Params, numericId } from './params.ts';
 
@@ -26,6 +27,7 @@ export interface AudioSource {
   fileSize: number;
   /** In-place imports live in the family's folder and may change; stored audio never does. */
   immutable: boolean;
+  loudness: SongLoudness;
 }
 
 export function audioSource(db: Db, storage: MediaStorage, params: Params): AudioSource {
@@ -39,6 +41,7 @@ export function audioSource(db: Db, storage: MediaStorage, params: Params): Audi
     duration: song.duration,
     fileSize: song.fileSize,
     immutable: !song.audioPath,
+    loudness: { trackGain: song.trackGain, albumGain: song.albumGain, trackPeak: song.trackPeak, albumPeak: song.albumPeak },
   };
 }
 
@@ -50,7 +53,8 @@ export function downloadName(db: Db, params: Params): string {
   return `${song.title}.${song.audioFormat}`;
 }
 
-export type Delivery = { kind: 'original' } | { kind: 'transcode'; format: TranscodeFormat; kbps: number };
+/** `gainDb` is set (not 0) when the app asked for a levelled transcode and the song has a gain. */
+export type Delivery = { kind: 'original' } | { kind: 'transcode'; format: TranscodeFormat; kbps: number; gainDb?: number };
 
 /** Bit rates offered (kbit/s): a request is rounded down to one, so the cache holds few variants. */
 const BIT_RATES = [32, 48, 64, 96, 128, 160, 192, 256, 320] as const;
@@ -61,13 +65,28 @@ const sourceKbps = (source: Pick<AudioSource, 'fileSize' | 'duration'>) =>
   source.duration > 0 ? (source.fileSize * 8) / source.duration / 1000 : Number.POSITIVE_INFINITY;
 
 /**
+ * Hearth's own `replayGain=track|album` on stream: the dB a transcode applies, capped by the peak
+ * as the web player's boost is (album gain falls back to track gain); 0 when absent or unknown.
+ */
+export function askedGainDb(source: { loudness?: SongLoudness }, params: Params): number {
+  const asked = params.get('replayGain');
+  if (asked === undefined || asked === '') return 0;
+  if (asked !== 'track' && asked !== 'album') throw new SubsonicError(SUBSONIC_ERROR.generic, `Invalid replayGain: ${asked.slice(0, 40)} is not track or album`);
+  if (!source.loudness) return 0;
+  const { gainDb } = playbackLevel(source.loudness, asked === 'album' ? 'auto' : 'track', asked === 'album');
+  return Math.round(gainDb * 100) / 100;
+}
+
+/**
  * stream's choice: the original unless `format` (mp3, opus) or `maxBitRate` asks for less than it
  * is, and ffmpeg is there. `format=raw` always means the original; maxBitRate alone converts to
- * mp3 (every app plays it). A source already in the format at or under the rate is sent as is.
+ * mp3 (every app plays it). A source already in the format at or under the rate is sent as is,
+ * unless `replayGain` asks for a gain it needs: then it converts at no more than its own rate.
  */
-export function chooseDelivery(source: Pick<AudioSource, 'format' | 'fileSize' | 'duration'>, params: Params, canTranscode: boolean): Delivery {
+export function chooseDelivery(source: Pick<AudioSource, 'format' | 'fileSize' | 'duration'> & { loudness?: SongLoudness }, params: Params, canTranscode: boolean): Delivery {
   const asked = params.get('format');
   const maxBitRate = params.int('maxBitRate', 0, 0, 100_000);
+  const gainDb = askedGainDb(source, params);
   if (!canTranscode || asked === 'raw') return { kind: 'original' };
   const named = asked === 'mp3' || asked === 'opus' ? asked : null;
   if (!named && maxBitRate === 0) return { kind: 'original' };
@@ -75,8 +94,10 @@ export function chooseDelivery(source: Pick<AudioSource, 'format' | 'fileSize' |
   const kbps = snap(maxBitRate > 0 ? Math.min(maxBitRate, 320) : DEFAULT_KBPS[format]);
   const current = sourceKbps(source);
   // Already small enough (5% slack for container overhead): converting would only lose quality.
-  if ((source.format === format || !named) && current <= kbps * 1.05) return { kind: 'original' };
-  return { kind: 'transcode', format, kbps };
+  const smallEnough = (source.format === format || !named) && current <= kbps * 1.05;
+  if (smallEnough && gainDb === 0) return { kind: 'original' };
+  if (gainDb === 0) return { kind: 'transcode', format, kbps };
+  return { kind: 'transcode', format, kbps: smallEnough ? Math.min(kbps, snap(current)) : kbps, gainDb };
 }
 
 const IMAGE_URL = /^\/objects\/images\/([0-9a-f]{64})\.[a-z]+$/;
