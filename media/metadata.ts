@@ -19,6 +19,8 @@ export interface AudioTags {
   lyrics: EmbeddedLyrics | null;
   /** The file's ReplayGain tags (dB; peaks linear), each null when absent or absurd. */
   replayGain: ReplayGainTags;
+  /** Absurd ReplayGain tags that were ignored, said for the import summary ("track gain +300 dB"). */
+  ignoredGainTags: string[];
 }
 
 export interface ReplayGainTags {
@@ -31,6 +33,18 @@ export interface ReplayGainTags {
 /** A gain tag beyond ±51 dB or a peak beyond +20 dBFS is junk: the measurement will say. */
 const gainTag = (value: { dB: number } | undefined) => (value && Number.isFinite(value.dB) && Math.abs(value.dB) <= 51 ? Math.round(value.dB * 100) / 100 : null);
 const peakTag = (value: { ratio: number } | undefined) => (value && Number.isFinite(value.ratio) && value.ratio >= 0 && value.ratio <= 10 ? value.ratio : null);
+
+/** What a ReplayGain tag held that gainTag/peakTag refused, in words; nothing for an absent or sane one. */
+function ignoredGainTags(common: IAudioMetadata['common']): string[] {
+  const said: string[] = [];
+  for (const [name, value] of [['track gain', common.replaygain_track_gain], ['album gain', common.replaygain_album_gain]] as const) {
+    if (value && gainTag(value) === null) said.push(`${name} ${Number.isFinite(value.dB) ? `${value.dB > 0 ? '+' : ''}${Math.round(value.dB * 100) / 100} dB` : 'not a number'}`);
+  }
+  for (const [name, value] of [['track peak', common.replaygain_track_peak], ['album peak', common.replaygain_album_peak]] as const) {
+    if (value && peakTag(value) === null) said.push(`${name} ${Number.isFinite(value.ratio) ? Math.round(value.ratio * 1000) / 1000 : 'not a number'}`);
+  }
+  return said;
+}
 
 function replayGainOf(common: IAudioMetadata['common']): ReplayGainTags {
   const trackGain = gainTag(common.replaygain_track_gain);
@@ -122,6 +136,7 @@ export async function readAudioTags(path: string, sniffed?: AudioFormat): Promis
     picture,
     lyrics: embeddedLyrics({ native }),
     replayGain: replayGainOf(common),
+    ignoredGainTags: ignoredGainTags(common),
   };
 }
 

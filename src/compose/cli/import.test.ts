@@ -5,6 +5,7 @@ import { listLiveAlbums } from '../../../db/queries/albums.ts';
 import { eq } from 'drizzle-orm';
 import { albums, songLyrics, songs } from '../../../db/schema/index.ts';
 import { filesUnder, fixture } from '../../testing/media-fixtures.ts';
+import { loudnessFixture, taggedFlac } from '../../testing/loudness-fixtures.ts';
 import { openDataDir } from '../../data-dir.ts';
 import { runCli } from '../../testing/process.ts';
 import { makeTempDir } from '../../testing/server.ts';
@@ -183,4 +184,19 @@ test('import reads the .lrc beside each file (Latin-1, offset); a malformed one 
   expect(of('own.flac')).toMatchObject({ synced: true, source: 'embedded', lines: [{ start: 500, value: 'La la' }, { start: 2000, value: 'Hey' }, { start: 2500, value: 'La la' }] });
   expect(of('broken.opus')).toBeNull();
   expect(of('damaged.ogg')).toMatchObject({ synced: true, lines: [{ start: 1000, value: 'Kept' }] });
+});
+
+test('an absurd ReplayGain tag never fails the import: the song comes in without that gain, pending measurement, and the summary says so', async () => {
+  const dir = makeTempDir('hearth-library-');
+  dirs.push(dir);
+  const wav = loudnessFixture(dir, -20, 2);
+  taggedFlac(wav, join(dir, 'absurd.flac'), { title: 'Absurd', REPLAYGAIN_TRACK_GAIN: '+300 dB', REPLAYGAIN_TRACK_PEAK: '0.2' });
+  rmSync(wav);
+  rmSync(join(dir, 'base-2.wav'));
+  const dataDir = fresh();
+  const result = await runCli(['import', dir, '--publish'], { DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  expect(result.output).toContain('Imported 1, skipped 0, failed 0.');
+  expect(result.output).toContain('note absurd.flac: ReplayGain tag ignored (track gain +300 dB): out of range; the loudness is measured instead');
+  expect(result.code).toBe(0);
+  expect(read(dataDir).songs).toMatchObject([{ title: 'Absurd', trackGain: null, albumGain: null, trackPeak: 0.2, loudnessStatus: 'pending' }]);
 });

@@ -43,7 +43,7 @@ async function hashFile(path: string): Promise<string> {
 }
 
 /** One file: skipped when its bytes are already in the library, else checked and added. */
-async function importOne(db: Db, storage: MediaStorage, path: string, stat: Omit<KnownFile, 'audioHash'>, options: ImportOptions & SongOptions): Promise<'imported' | string> {
+async function importOne(db: Db, storage: MediaStorage, path: string, stat: Omit<KnownFile, 'audioHash'>, options: ImportOptions & SongOptions, note: (reason: string) => void): Promise<'imported' | string> {
   if (stat.size > MAX_AUDIO_UPLOAD_BYTES && !options.inPlace) throw new Error('larger than 100MB');
   const hash = await hashFile(path);
   const remember = () => rememberImportFile(db, path, { ...stat, audioHash: hash });
@@ -56,7 +56,9 @@ async function importOne(db: Db, storage: MediaStorage, path: string, stat: Omit
   // under the write lock, and the loser counts the file as already imported.
   try {
     if (options.inPlace) {
-      createSong(db, storage, await checkAudio(storage, path, file, false), { ...options, audioPath: path });
+      const audio = await checkAudio(storage, path, file, false);
+      createSong(db, storage, audio, { ...options, audioPath: path });
+      if (audio.tags.ignoredGainTags.length > 0) note(ignoredGainNote(audio.tags.ignoredGainTags));
     } else {
       const tempPath = storage.tempPath();
       copyFileSync(path, tempPath);
@@ -67,6 +69,7 @@ async function importOne(db: Db, storage: MediaStorage, path: string, stat: Omit
         dropIfUnreferenced(db, storage, audio.hash);
         throw error;
       }
+      if (audio.tags.ignoredGainTags.length > 0) note(ignoredGainNote(audio.tags.ignoredGainTags));
     }
   } catch (error) {
     if (!(error instanceof DuplicateAudioError)) throw error;
@@ -76,6 +79,9 @@ async function importOne(db: Db, storage: MediaStorage, path: string, stat: Omit
   remember();
   return 'imported';
 }
+
+/** An absurd ReplayGain tag never fails an import: the song keeps no gain from it, and the summary says so. */
+export const ignoredGainNote = (ignored: string[]) => `ReplayGain tag ignored (${ignored.join(', ')}): out of range; the loudness is measured instead`;
 
 /**
  * What a re-import can skip without reading the file: same path, size and modification time
@@ -128,8 +134,9 @@ export async function importFolder(db: Db, storage: MediaStorage, dir: string, o
       const info = statSync(path);
       const stat = { size: info.size, mtimeMs: Math.trunc(info.mtimeMs) };
       const skip = unchanged(path, stat);
-      const lyrics = skip ? null : await sidecarLyrics(path, (reason) => report.notes.push({ file: name, reason }));
-      const outcome = skip ? 'already imported' : await importOne(db, storage, path, stat, { ...songOptions, lyrics });
+      const note = (reason: string) => report.notes.push({ file: name, reason });
+      const lyrics = skip ? null : await sidecarLyrics(path, note);
+      const outcome = skip ? 'already imported' : await importOne(db, storage, path, stat, { ...songOptions, lyrics }, note);
       if (outcome === 'imported') report.imported += 1;
       else report.skipped.push({ file: name, reason: outcome });
     } catch (error) {
