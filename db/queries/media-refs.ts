@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { type StoredLyrics, insertLyricsRow } from './lyrics.ts';
-import { type AlbumRow, type SongRow, albums, playlists, songs, tempShares } from '../schema/index.ts';
+import type { LyricsSource } from '../../src/shared/enums.ts';
+import { type AlbumRow, type SongRow, albums, playlists, songLyrics, songs, tempShares } from '../schema/index.ts';
 
 /**
  * Rows that point at stored media: songs created from uploads, and what garbage collection asks.
@@ -78,8 +79,24 @@ export function albumNameOf(db: Db, albumId: number | null): string | null {
 export type AudioChange = Pick<SongRow, 'audioHash' | 'audioFormat' | 'audioPath' | 'duration' | 'fileSize' | 'originalFilename'> &
   Partial<Pick<SongRow, 'trackGain' | 'albumGain' | 'trackPeak' | 'albumPeak' | 'loudness' | 'loudnessStatus' | 'loudnessError'>>;
 
-export function replaceSongAudio(db: Db, id: number, change: AudioChange, now: Date): SongRow | null {
-  return db.update(songs).set({ ...change, updatedAt: now }).where(eq(songs.id, id)).returning().get() ?? null;
+/** The lyrics a new audio file brings, and which stored lyrics they may replace (none stored: always). */
+export interface LyricsChange {
+  lyrics: StoredLyrics | null;
+  replacing: readonly LyricsSource[];
+}
+
+/** New audio for a song, with its lyrics in the same transaction when `lyricsChange` allows. */
+export function replaceSongAudio(db: Db, id: number, change: AudioChange, now: Date, lyricsChange?: LyricsChange): SongRow | null {
+  return db.transaction((tx) => {
+    const song = tx.update(songs).set({ ...change, updatedAt: now }).where(eq(songs.id, id)).returning().get();
+    if (!song || !lyricsChange) return song ?? null;
+    const stored = tx.select({ source: songLyrics.source }).from(songLyrics).where(eq(songLyrics.songId, id)).get();
+    if (stored && !lyricsChange.replacing.includes(stored.source)) return song;
+    const { lyrics } = lyricsChange;
+    if (lyrics) insertLyricsRow(tx as unknown as Db, id, lyrics);
+    else tx.delete(songLyrics).where(eq(songLyrics.songId, id)).run();
+    return tx.update(songs).set({ hasLyrics: lyrics !== null }).where(eq(songs.id, id)).returning().get() ?? null;
+  });
 }
 
 /** Is a song (any state: trash can be restored) or a temporary share still using this audio? */

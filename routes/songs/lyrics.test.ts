@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { SongDto } from '../../src/shared/types.ts';
-import { fixture } from '../../src/testing/media-fixtures.ts';
+import { eq } from 'drizzle-orm';
+import { songs } from '../../db/schema/index.ts';
+import { fixture, fixtureBytes, mp3WithLyricsFrames } from '../../src/testing/media-fixtures.ts';
 import { insertSong } from '../../src/testing/factories.ts';
 import { type TestServer, startTestServer } from '../../src/testing/server.ts';
 
@@ -76,5 +78,38 @@ describe('GET and PUT /api/songs/{id}/lyrics', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ synced: true, lang: null, lines: [{ start: 500, value: 'La la' }, { start: 2000, value: 'Hey' }, { start: 2500, value: 'La la' }] });
     expect(uploaded.hasLyrics).toBe(true);
+  });
+
+  test("replaced audio brings the new file's lyrics, or none, and is measured again; an admin's edit stays", async () => {
+    const send = async (method: string, url: string, bytes: Uint8Array, name: string) => {
+      const form = new FormData();
+      form.set('file', new File([new Uint8Array(bytes)], name));
+      form.set('status', 'published');
+      const response = await server.request(url, { method, body: form, cookie: admin });
+      expect(response.status).toBe(200);
+      return (await response.json()) as SongDto;
+    };
+    const replace = (id: number, bytes: Uint8Array) => send('PATCH', `/api/songs/${id}/audio`, bytes, 'replaced.mp3');
+    const loudnessOf = (id: number) => server.db.select({ status: songs.loudnessStatus }).from(songs).where(eq(songs.id, id)).get()!.status;
+
+    const song = await send('POST', '/api/upload/audio', await mp3WithLyricsFrames({ uslt: 'First words' }), 'first.mp3');
+    expect(await (await get(song.id)).json()).toEqual({ synced: false, lang: 'eng', lines: [{ start: null, value: 'First words' }] });
+
+    const synced = await replace(song.id, await mp3WithLyricsFrames({ sylt: [[1000, 'New line'], [2500, 'Next line']] }));
+    expect(synced.hasLyrics).toBe(true);
+    expect(await (await get(song.id)).json()).toEqual({ synced: true, lang: 'eng', lines: [{ start: 1000, value: 'New line' }, { start: 2500, value: 'Next line' }] });
+    expect(loudnessOf(song.id)).toBe('pending');
+
+    // A file without lyrics takes the old file's away: they were that file's.
+    const bare = await replace(song.id, await fixtureBytes('plain.mp3'));
+    expect(bare.hasLyrics).toBe(false);
+    expect(await errorOf(await get(song.id))).toBe('This song has no lyrics');
+    expect(await listed(song.id)).toMatchObject({ hasLyrics: false });
+
+    // Lyrics an admin typed are never overwritten by a file's tags.
+    expect((await put(song.id, 'Typed by hand')).status).toBe(200);
+    const tagged = await replace(song.id, await mp3WithLyricsFrames({ uslt: 'From the tags' }));
+    expect(tagged.hasLyrics).toBe(true);
+    expect(await (await get(song.id)).json()).toEqual({ synced: false, lang: null, lines: [{ start: null, value: 'Typed by hand' }] });
   });
 });

@@ -74,11 +74,16 @@ export class DuplicateAudioError extends ConflictError {
   }
 }
 
+/** The lyrics in a file's own tags, parsed; null when it has none. */
+function embeddedLyricsOf(audio: CheckedAudio): StoredLyrics | null {
+  const embedded = audio.tags.lyrics && parseLyrics(audio.tags.lyrics.text, audio.tags.lyrics.lang);
+  return embedded && hasLines(embedded) ? { ...embedded, source: 'embedded' } : null;
+}
+
 /** The lyrics a new song starts with: the .lrc beside it, else the file's own, else none. */
 function songLyricsOf(audio: CheckedAudio, options: SongOptions): StoredLyrics | null {
   if (options.lyrics && hasLines(options.lyrics)) return { ...options.lyrics, source: 'lrc-file' };
-  const embedded = audio.tags.lyrics && parseLyrics(audio.tags.lyrics.text, audio.tags.lyrics.lang);
-  return embedded && hasLines(embedded) ? { ...embedded, source: 'embedded' } : null;
+  return embeddedLyricsOf(audio);
 }
 
 /**
@@ -131,7 +136,7 @@ export async function uploadSong(db: Db, storage: MediaStorage, file: ReceivedFi
   }
 }
 
-/** PATCH /api/songs/{id}/audio: new bytes, new hash (so a new URL), duration re-read. */
+/** PATCH /api/songs/{id}/audio: new bytes, new hash (so a new URL), duration, gain tags and lyrics re-read, loudness pending. */
 export async function replaceAudio(db: Db, storage: MediaStorage, id: number, file: ReceivedFile, now: Date): Promise<SongDto> {
   const existing = findSongRow(db, id);
   if (!existing || existing.deletedAt) {
@@ -147,7 +152,9 @@ export async function replaceAudio(db: Db, storage: MediaStorage, id: number, fi
     fileSize: audio.size,
     originalFilename: audio.filename,
   };
-  const song = replaceSongAudio(db, id, { ...change, ...audio.tags.replayGain, loudness: null, loudnessStatus: 'pending', loudnessError: null }, now);
+  // Lyrics read from the old file's tags follow the audio; an .lrc's or an admin's stay.
+  const lyrics = { lyrics: embeddedLyricsOf(audio), replacing: ['embedded'] as const };
+  const song = replaceSongAudio(db, id, { ...change, ...audio.tags.replayGain, loudness: null, loudnessStatus: 'pending', loudnessError: null }, now, lyrics);
   if (!song) {
     dropIfUnreferenced(db, storage, audio.hash);
     throw new NotFoundError('Song not found');
