@@ -4,8 +4,7 @@ import { MAX_AUDIO_UPLOAD_BYTES } from '../../src/shared/upload-limits.ts';
 import { ingestImage } from '../../media/images.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { DuplicateAudioError, uploadSong } from '../../src/services/media/audio.ts';
-import { songSchema } from '../../src/shared/schemas/song.ts';
-import { duplicateAudioSchema, imageUploadSchema } from '../../src/shared/schemas/upload.ts';
+import { duplicateAudioSchema, imageUploadSchema, uploadedSongSchema } from '../../src/shared/schemas/upload.ts';
 import { AUDIO_TOO_LARGE, IMAGE_TOO_LARGE, receiveUpload, requireFile } from '../upload-form.ts';
 
 /** `/api/upload`: admins' new songs and images, streamed to disk (a song's replaced audio is under /api/songs). */
@@ -29,7 +28,7 @@ export function uploadRoutes(ctx: AppContext) {
           return { error: error.message, songId: id, title, inTrash: deletedAt !== null };
         }
       },
-      { admin: true, parse: 'none', response: { 200: songSchema, 409: duplicateAudioSchema } },
+      { admin: true, parse: 'none', response: { 200: uploadedSongSchema, 409: duplicateAudioSchema } },
     )
     .post(
       '/image',

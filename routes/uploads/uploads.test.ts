@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
 import { join } from 'node:path';
 import { songs } from '../../db/schema/index.ts';
 import { filesUnder, fixture, fixtureBytes, multipart } from '../../src/testing/media-fixtures.ts';
-import { type TestServer, startTestServer } from '../../src/testing/server.ts';
+import { loudnessFixture, taggedFlac } from '../../src/testing/loudness-fixtures.ts';
+import { type TestServer, makeTempDir, startTestServer } from '../../src/testing/server.ts';
 
 let server: TestServer;
 let admin: string;
@@ -66,6 +68,21 @@ describe('POST /api/upload/audio', () => {
     const again = await (await upload('tagged.mp3')).json();
     expect(again.albumId).toBe(song.albumId);
     expect(filesUnder(join(media(), 'audio')).filter((f) => f.endsWith(song.audioUrl.split('/').pop().split('.')[0]))).toHaveLength(1);
+  });
+
+  test('an absurd ReplayGain tag: the song is saved without that gain, and the answer notes it', async () => {
+    const work = makeTempDir('hearth-absurd-gain-');
+    const flac = taggedFlac(loudnessFixture(work, -20, 2), join(work, 'absurd.flac'), { title: 'Absurd', REPLAYGAIN_TRACK_GAIN: '+300 dB', REPLAYGAIN_ALBUM_GAIN: '-2 dB' });
+    const form = new FormData();
+    form.set('file', new File([readFileSync(flac)], 'absurd.flac'));
+    const response = await server.request('/api/upload/audio', { method: 'POST', body: form, cookie: admin });
+    rmSync(work, { recursive: true, force: true });
+    expect(response.status).toBe(200);
+    const song = await response.json();
+    expect(song).toMatchObject({ title: 'Absurd', notes: ['ReplayGain tag ignored (track gain +300 dB): out of range; the loudness is measured instead'] });
+    expect(server.db.select().from(songs).where(eq(songs.id, song.id)).get()).toMatchObject({ trackGain: null, albumGain: -2, loudnessStatus: 'pending' });
+    // A file with nothing set aside answers no notes at all.
+    expect('notes' in (await (await upload('plain.mp3')).json())).toBe(false);
   });
 
   test('no title tag: the file name without extension', async () => {

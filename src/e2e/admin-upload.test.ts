@@ -6,6 +6,7 @@ import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { type TestServer, makeTempDir, startTestServer } from '../testing/server.ts';
 import { allSongs, eventually, makeAudio, mediaFiles, recordUploads, recorded, tempFiles, throttleUpload, uploadItem } from './admin-upload-helpers.ts';
 import { expectToast, openSignedIn } from './signed-in.ts';
+import { loudnessFixture, taggedFlac } from '../testing/loudness-fixtures.ts';
 
 setDefaultTimeout(90_000);
 
@@ -168,6 +169,22 @@ test('publish immediately: the song is published, leaves the list and is highlig
   // Manage Songs was refreshed (songs invalidated) and marks the new row.
   await page.locator(`[data-testid="manage-row"][data-song-id="${song.id}"][data-highlighted]`).waitFor();
   expect(await page.locator('[data-testid="manage-row"][data-highlighted]').count()).toBe(1);
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('a file with an absurd ReplayGain tag is saved and published, and stays listed saying the tag was ignored', async () => {
+  const flac = taggedFlac(loudnessFixture(dir, -20, 3), join(dir, 'Absurd.flac'), { title: 'Absurd', REPLAYGAIN_TRACK_GAIN: '+300 dB' });
+  const { page, context, problems } = await openSignedIn(browser, server, admin, '/admin');
+  await page.getByRole('region', { name: 'Upload Songs' }).waitFor();
+  // Published: a song with nothing to say leaves the list; this one stays with its note.
+  await page.getByRole('checkbox', { name: 'Publish immediately' }).click();
+  await choose(page, flac);
+  await expectToast(page, 'Success!', '1 song uploaded and saved');
+  const item = uploadItem(page, 'Absurd.flac');
+  expect(await item.getAttribute('data-status')).toBe('uploaded');
+  expect(await item.getByRole('list', { name: 'Notes on Absurd.flac' }).innerText()).toBe('ReplayGain tag ignored (track gain +300 dB): out of range; the loudness is measured instead');
+  expect(await item.getByTestId('upload-saved').innerText()).toBe('Saved as Absurd');
   expect(problems).toEqual([]);
   await context.close();
 });

@@ -151,6 +151,16 @@ export function UploadItemRow({ item, onEdit, onCancel, onRemove, onSkip, onAddC
           {item.artist.trim() ? ` by ${item.artist.trim()}` : ''}
         </p>
       ) : null}
+      {item.status === 'uploaded' && item.notes.length > 0 ? (
+        <ul className="grid gap-1 text-sm text-muted-foreground" aria-label={`Notes on ${name}`}>
+          {item.notes.map((note) => (
+            <li key={note} className="flex items-start gap-2" data-testid="upload-note">
+              <span aria-hidden="true" className="i-lucide-info mt-0.5 shrink-0" />
+              <span className="min-w-0 break-words">{note}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </li>
   );
 }

@@ -73,6 +73,20 @@ test('one upload at a time, in the order queued, then one Success! for the batch
   expect(q.sent.every((s) => s.status === 'pending')).toBe(true);
 });
 
+test("the server's notes stay on the saved item; a published one with a note stays listed, the others leave", async () => {
+  const q = harness();
+  q.store.getState().setPublish(true);
+  q.store.getState().add([audio('absurd.flac'), audio('fine.mp3')]);
+  const note = 'ReplayGain tag ignored (track gain +300 dB): out of range; the loudness is measured instead';
+  q.sent[0]!.resolve({ id: 7, title: 'Absurd', duration: 2, audioUrl: '/media/7.flac', artworkUrl: null, notes: [note] });
+  await settle();
+  await q.finish(1);
+  expect(q.statuses()).toEqual(['absurd.flac:uploaded']);
+  expect(q.store.getState().items[0]).toMatchObject({ songId: 7, notes: [note] });
+  expect(q.highlighted).toEqual([101]);
+  expect(q.notices).toEqual([{ title: 'Success!', description: '2 songs uploaded and saved' }]);
+});
+
 test('cancel aborts the uploading item without a toast; cancel removes a queued one', async () => {
   const q = harness();
   q.store.getState().add([audio('a.mp3'), audio('b.mp3'), audio('c.mp3')]);

@@ -37,6 +37,8 @@ export interface UploadItem {
   /** 'Already Uploaded' → Replace of a saved upload: this file becomes that song's audio. */
   replaces: number | null;
   duplicate: SameAudioSong | null;
+  /** What the server set aside in a saved file without refusing it (an absurd ReplayGain tag). */
+  notes: string[];
 }
 
 /** The queue's edges, injected so its rules run in tests without a network or React. */
@@ -97,7 +99,7 @@ export function createUploadQueue(deps: UploadDeps) {
       const title = titleFromFileName(file.name);
       const item: UploadItem = {
         id: ++nextId, file, title, artist: '', status: 'queued', progress: 0, error: null, songId: null, duration: null, audioUrl: null, artworkUrl: null,
-        copy: false, replaces, duplicate: null,
+        copy: false, replaces, duplicate: null, notes: [],
       };
       set((state) => ({ items: [...state.items, item] }));
     };
@@ -163,7 +165,8 @@ export function createUploadQueue(deps: UploadDeps) {
       await saveDetails(id, song);
       batchSaved += 1;
       deps.saved();
-      if (status === 'published' && item.replaces === null && get().items.some((i) => i.id === id)) {
+      // A published upload leaves the list, unless it has a note to read (one toast at a time would lose it).
+      if (status === 'published' && item.replaces === null && !song.notes?.length && get().items.some((i) => i.id === id)) {
         set((state) => ({ items: state.items.filter((i) => i.id !== id) }));
         deps.highlight(song.id);
       }
@@ -188,7 +191,7 @@ export function createUploadQueue(deps: UploadDeps) {
           deps.notify({ title: 'Error', description: error instanceof Error && error.message ? error.message : 'Failed to update song', variant: 'destructive' });
         }
       }
-      patch(id, { status: 'uploaded', progress: 100, songId: song.id, title: saved, duration: song.duration, audioUrl: song.audioUrl, artworkUrl: song.artworkUrl });
+      patch(id, { status: 'uploaded', progress: 100, songId: song.id, title: saved, duration: song.duration, audioUrl: song.audioUrl, artworkUrl: song.artworkUrl, notes: song.notes ?? [] });
     };
 
     return {

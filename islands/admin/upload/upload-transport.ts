@@ -1,10 +1,10 @@
 import type { SongStatus } from '../../../src/shared/enums.ts';
-import type { DuplicateAudioDto, SongDto } from '../../../src/shared/types.ts';
+import type { DuplicateAudioDto, UploadedSongDto } from '../../../src/shared/types.ts';
 import { songPaths } from '../../lib/api/song-paths.ts';
 import { uploadPaths } from '../../lib/api/uploads.ts';
 
-/** What the queue reads from POST /api/upload/audio (id, title, duration, audioUrl). */
-export type UploadedSong = Pick<SongDto, 'id' | 'title' | 'duration' | 'audioUrl' | 'artworkUrl'>;
+/** What the queue reads from POST /api/upload/audio (id, title, duration, audioUrl, notes). */
+export type UploadedSong = Pick<UploadedSongDto, 'id' | 'title' | 'duration' | 'audioUrl' | 'artworkUrl' | 'notes'>;
 
 /** A failed upload with the text docs/product.md gives it; `cancelled` when the admin aborted it. */
 export class UploadError extends Error {

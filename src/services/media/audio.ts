@@ -11,7 +11,7 @@ import { ConflictError, NotFoundError, UnprocessableContentError, UnsupportedMed
 import type { AudioFormat } from '../../shared/audio-formats.ts';
 import { randomId } from '../../shared/ids.ts';
 import { cleanOptionalText } from '../../shared/text.ts';
-import type { SongDto, SongStatus } from '../../shared/types.ts';
+import type { SongDto, SongStatus, UploadedSongDto } from '../../shared/types.ts';
 import { toSongDto } from '../catalogue/dto.ts';
 
 export interface CheckedAudio {
@@ -117,11 +117,17 @@ export function createSong(db: Db, storage: MediaStorage, audio: CheckedAudio, o
   return toSongDto(inserted.song, inserted.albumName);
 }
 
+/** An absurd ReplayGain tag never fails an import or upload: the song keeps no gain from it, and its summary says so. */
+export const ignoredGainNote = (ignored: string[]) => `ReplayGain tag ignored (${ignored.join(', ')}): out of range; the loudness is measured instead`;
+
+/** What the import summary or the upload's answer says about a file that went in (nothing: empty). */
+export const audioNotes = (audio: CheckedAudio): string[] => (audio.tags.ignoredGainTags.length > 0 ? [ignoredGainNote(audio.tags.ignoredGainTags)] : []);
+
 /**
  * POST /api/upload/audio: ingest, then insert; a failed insert removes the new file. Bytes a
  * song already has are refused before they are parsed (and again, race-free, at the insert).
  */
-export async function uploadSong(db: Db, storage: MediaStorage, file: ReceivedFile, options: SongOptions): Promise<SongDto> {
+export async function uploadSong(db: Db, storage: MediaStorage, file: ReceivedFile, options: SongOptions): Promise<UploadedSongDto> {
   const existing = options.addCopy ? null : songWithAudio(db, file.hash);
   if (existing) {
     storage.remove(file.tempPath);
@@ -129,7 +135,9 @@ export async function uploadSong(db: Db, storage: MediaStorage, file: ReceivedFi
   }
   const audio = await ingestAudio(storage, file);
   try {
-    return createSong(db, storage, audio, options);
+    const song = createSong(db, storage, audio, options);
+    const notes = audioNotes(audio);
+    return notes.length > 0 ? { ...song, notes } : song;
   } catch (error) {
     dropIfUnreferenced(db, storage, audio.hash);
     throw error;

@@ -8,7 +8,7 @@ import type { MediaStorage } from '../../../media/storage.ts';
 import { type Lyrics, hasLines, readLyrics } from '../../shared/lyrics.ts';
 import { MAX_AUDIO_UPLOAD_BYTES } from '../../shared/upload-limits.ts';
 import { IMPORT_EXTENSIONS } from '../../shared/audio-formats.ts';
-import { DuplicateAudioError, type SongOptions, checkAudio, createSong, dropIfUnreferenced, ingestAudio } from './audio.ts';
+import { DuplicateAudioError, type SongOptions, audioNotes, checkAudio, createSong, dropIfUnreferenced, ingestAudio } from './audio.ts';
 
 export const AUDIO_EXTENSIONS = new Set(IMPORT_EXTENSIONS.map((extension) => `.${extension}`));
 
@@ -58,7 +58,7 @@ async function importOne(db: Db, storage: MediaStorage, path: string, stat: Omit
     if (options.inPlace) {
       const audio = await checkAudio(storage, path, file, false);
       createSong(db, storage, audio, { ...options, audioPath: path });
-      if (audio.tags.ignoredGainTags.length > 0) note(ignoredGainNote(audio.tags.ignoredGainTags));
+      audioNotes(audio).forEach(note);
     } else {
       const tempPath = storage.tempPath();
       copyFileSync(path, tempPath);
@@ -69,7 +69,7 @@ async function importOne(db: Db, storage: MediaStorage, path: string, stat: Omit
         dropIfUnreferenced(db, storage, audio.hash);
         throw error;
       }
-      if (audio.tags.ignoredGainTags.length > 0) note(ignoredGainNote(audio.tags.ignoredGainTags));
+      audioNotes(audio).forEach(note);
     }
   } catch (error) {
     if (!(error instanceof DuplicateAudioError)) throw error;
@@ -79,9 +79,6 @@ async function importOne(db: Db, storage: MediaStorage, path: string, stat: Omit
   remember();
   return 'imported';
 }
-
-/** An absurd ReplayGain tag never fails an import: the song keeps no gain from it, and the summary says so. */
-export const ignoredGainNote = (ignored: string[]) => `ReplayGain tag ignored (${ignored.join(', ')}): out of range; the loudness is measured instead`;
 
 /**
  * What a re-import can skip without reading the file: same path, size and modification time

@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { songSchema } from './song.ts';
 
 /** `POST /api/upload/image`: the stored image's same-origin path (audio uploads answer a song). */
 export const imageUploadSchema = Type.Object({ objectPath: Type.String() });
@@ -15,3 +16,10 @@ export const duplicateAudioSchema = Type.Object({
   inTrash: Type.Boolean(),
 });
 export type DuplicateAudioDto = Static<typeof duplicateAudioSchema>;
+
+/**
+ * `POST /api/upload/audio`'s answer: the new song, with `notes` when something in the file was
+ * set aside without failing the upload (an absurd ReplayGain tag).
+ */
+export const uploadedSongSchema = Type.Composite([songSchema, Type.Object({ notes: Type.Optional(Type.Array(Type.String())) })]);
+export type UploadedSongDto = Static<typeof uploadedSongSchema>;
