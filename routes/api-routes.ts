@@ -75,6 +75,9 @@ const ROWS: readonly Row[] = [
   ['GET', '/api/share/song/:shareId', 'public'],
   ['GET', '/api/share/album/:shareId', 'public'],
   ['GET', '/api/share/playlist/:shareId', 'public'],
+  ['GET', '/api/share/song/:shareId/lyrics', 'public'],
+  ['GET', '/api/share/album/:shareId/songs/:songId/lyrics', 'public'],
+  ['GET', '/api/share/playlist/:shareId/songs/:songId/lyrics', 'public'],
   // routes/uploads
   ['POST', '/api/upload/audio', 'admin'],
   ['POST', '/api/upload/image', 'admin'],

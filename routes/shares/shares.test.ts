@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
+import { replaceSongLyrics } from '../../db/queries/lyrics.ts';
 import { findUserByUsername } from '../../db/queries/users.ts';
 import { songs } from '../../db/schema/index.ts';
 import { albumShareSchema, playlistShareSchema } from '../../src/shared/schemas/share.ts';
@@ -117,5 +118,45 @@ describe('shared schemas (src/shared/schemas/share.ts)', () => {
     expect(shapeErrors(songSchema, await (await get(`/api/share/song/${song.shareId}`)).json())).toEqual([]);
     expect(shapeErrors(albumShareSchema, await (await get(`/api/share/album/${album.shareId}`)).json())).toEqual([]);
     expect(shapeErrors(playlistShareSchema, await (await get(`/api/share/playlist/${playlist.shareId}`)).json())).toEqual([]);
+  });
+});
+
+describe("GET a shared song's lyrics", () => {
+  const words = { synced: true, lang: 'en', lines: [{ start: 1000, value: 'Sing <b>along</b>' }, { start: 3000, value: 'Second line' }] };
+  const withLyrics = (overrides: Parameters<typeof insertSong>[1] = {}) => {
+    const song = insertSong(server.db, overrides);
+    replaceSongLyrics(server.db, song.id, { ...words, source: 'admin' });
+    return song;
+  };
+
+  test("a song share's lyrics and a collection's song's, without a session, as plain text", async () => {
+    const song = withLyrics({ title: 'Sung' });
+    const single = await get(`/api/share/song/${song.shareId}/lyrics`);
+    expect(single.status).toBe(200);
+    expect(await single.json()).toEqual(words);
+
+    const album = insertAlbum(server.db, { name: 'Sing-along' });
+    const sung = withLyrics({ title: 'In the album', albumId: album.id });
+    expect(await (await get(`/api/share/album/${album.shareId}/songs/${sung.id}/lyrics`)).json()).toEqual(words);
+
+    await server.signUp('lyrics-owner');
+    const owner = findUserByUsername(server.db, 'lyrics-owner')!;
+    const playlist = insertPlaylist(server.db, { userId: owner.id, name: 'Car songs' }, [song.id]);
+    expect(await (await get(`/api/share/playlist/${playlist.shareId}/songs/${song.id}/lyrics`)).json()).toEqual(words);
+  });
+
+  test('only songs the share shows: none, unpublished, outside the collection or a bad id all answer 404', async () => {
+    const bare = insertSong(server.db, { title: 'Hummed' });
+    const response = await get(`/api/share/song/${bare.shareId}/lyrics`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: 'This song has no lyrics' });
+    const pending = withLyrics({ status: 'pending' });
+    await notFound(`/api/share/song/${pending.shareId}/lyrics`);
+    const album = insertAlbum(server.db, { name: 'Other album' });
+    insertSong(server.db, { albumId: album.id });
+    const elsewhere = withLyrics({ title: 'Not in it' });
+    await notFound(`/api/share/album/${album.shareId}/songs/${elsewhere.id}/lyrics`);
+    await notFound(`/api/share/playlist/${album.shareId}/songs/${elsewhere.id}/lyrics`);
+    expect((await get(`/api/share/album/${album.shareId}/songs/x1/lyrics`)).status).toBe(400);
   });
 });

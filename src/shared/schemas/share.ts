@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { albumSchema } from './album.ts';
-import { nullable } from './common.ts';
+import { nullable, rowId } from './common.ts';
 import { playlistSchema } from './playlist.ts';
 import { songListSchema } from './song.ts';
 
@@ -29,3 +29,6 @@ export type PlaylistShareDto = Static<typeof playlistShareSchema>;
 
 /** `/…/:shareId` of a share page or its audio. */
 export const shareIdParams = Type.Object({ shareId: Type.String({ maxLength: 200 }) });
+
+/** `/api/share/{album|playlist}/:shareId/songs/:songId/lyrics`: one song of a shared collection. */
+export const shareSongParams = Type.Object({ shareId: Type.String({ maxLength: 200 }), songId: rowId() });
