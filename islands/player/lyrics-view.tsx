@@ -22,9 +22,15 @@ const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(pre
 export function LyricsView({ lyrics, time, onSeek }: { lyrics: LyricsDto; time: number; onSeek: (seconds: number) => void }) {
   const current = lyrics.synced ? currentLineIndex(lyrics.lines, time * 1000) : -1;
   const currentRef = useRef<HTMLButtonElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    // Smooth scrolling only when the system does not ask for less motion.
-    currentRef.current?.scrollIntoView({ block: 'center', behavior: reducedMotion() ? 'instant' : 'smooth' });
+    // Only the view's own box scrolls (scrollIntoView would move a share page under a guest's
+    // finger too); smoothly only when the system does not ask for less motion.
+    const line = currentRef.current;
+    const box = boxRef.current;
+    if (!line || !box) return;
+    const top = line.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop - (box.clientHeight - line.clientHeight) / 2;
+    box.scrollTo({ top: Math.max(0, top), behavior: reducedMotion() ? 'instant' : 'smooth' });
   }, [current]);
   if (!lyrics.synced) {
     return (
@@ -37,7 +43,7 @@ export function LyricsView({ lyrics, time, onSeek }: { lyrics: LyricsDto; time: 
   }
   return (
     // Its own scroll box, so keeping the line in view never scrolls the player's header away.
-    <div data-testid="lyrics" lang={lyrics.lang ?? undefined} className="min-h-0 w-full flex-1 overflow-y-auto">
+    <div ref={boxRef} data-testid="lyrics" lang={lyrics.lang ?? undefined} className="min-h-0 w-full flex-1 overflow-y-auto">
     <ol className="mx-auto grid max-w-xl content-start gap-1 px-4 pb-[40vh] pt-[20vh]">
       {lyrics.lines.map((line, index) => (
         <li key={index}>

@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import type { NormalisationMode } from '../../src/shared/enums.ts';
 import { formatDuration } from '../../src/shared/format.ts';
 import type { SongLoudness } from '../../src/shared/loudness.ts';
@@ -8,7 +8,11 @@ import { usePlayerKeys } from '../player/player-keys.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { Slider } from '../ui/slider.tsx';
+import { lazyPart } from '../lib/lazy-part.ts';
 import { shareEngine } from './share-engine.ts';
+
+// Its own chunk: the share pages' first load stays small, and most guests never open lyrics.
+const ShareLyrics = lazyPart<{ path: string; time: number; onSeek: (seconds: number) => void }>(() => import('./share-lyrics.tsx').then((m) => m.ShareLyrics));
 
 export interface PlayerTrack {
   title: string;
@@ -21,6 +25,8 @@ export interface PlayerTrack {
   artworkUrl?: string | null;
   /** The song's gains and peaks (a temporary share has none). */
   loudness?: SongLoudness;
+  /** Where its lyrics are read (islands/lib/api/shares.ts), only for a song that has them. */
+  lyricsPath?: string | null;
 }
 
 interface SharePlayerProps {
@@ -73,6 +79,7 @@ export function SharePlayer({ tracks, withTrackList = false, context = 'library'
     return shareEngine.subscribe((now, before) => before.hiding && cue());
   }, [context]);
   usePlayerKeys(shareEngine);
+  const [lyricsOpen, setLyricsOpen] = useState(false);
 
   if (!track) return null;
   const playing = loaded && s.playing;
@@ -102,12 +109,24 @@ export function SharePlayer({ tracks, withTrackList = false, context = 'library'
           <span data-testid="total">{formatDuration(duration)}</span>
         </div>
       </div>
-      <div className="flex justify-center">
-        <Button onClick={toggle} aria-label={playing ? 'Pause' : 'Play'} className="h-16 w-16 !rounded-full shadow-md">
+      <div className="grid grid-cols-[1fr_auto_1fr] items-center">
+        <Button onClick={toggle} aria-label={playing ? 'Pause' : 'Play'} className="col-start-2 h-16 w-16 !rounded-full shadow-md">
           <span aria-hidden="true" className={playing ? 'i-lucide-pause text-3xl' : 'i-lucide-play ml-0.5 text-3xl'} />
         </Button>
+        {track.lyricsPath ? (
+          <Button variant="ghost" size="icon" aria-label="Lyrics" aria-pressed={lyricsOpen} className={cn('justify-self-end', lyricsOpen && 'text-accent-text')} onClick={() => setLyricsOpen(!lyricsOpen)}>
+            <span aria-hidden="true" className="i-lucide-mic-vocal text-xl" />
+          </Button>
+        ) : null}
       </div>
       {loaded && s.error ? <p role="alert" className="text-center text-sm text-destructive-text">{s.error}</p> : null}
+      {lyricsOpen && track.lyricsPath ? (
+        <div className="flex h-80 flex-col overflow-hidden rounded-lg border border-border bg-surface">
+          <Suspense fallback={<p role="status" className="m-auto text-sm text-muted-foreground">Loading lyrics…</p>}>
+            <ShareLyrics.Component path={track.lyricsPath} time={time} onSeek={(seconds) => loaded && s.seek(seconds)} />
+          </Suspense>
+        </div>
+      ) : null}
       {withTrackList ? <TrackList tracks={tracks} current={index} onPick={pick} /> : null}
     </div>
   );

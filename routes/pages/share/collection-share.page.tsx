@@ -1,3 +1,4 @@
+import { sharePaths } from '../../../islands/lib/api/shares.ts';
 import { type PlayerTrack, SharePlayer } from '../../../islands/share/share-player.tsx';
 import { Document } from '../../../src/render/document.tsx';
 import { pageScope } from '../../../src/render/page-scope.ts';
@@ -7,17 +8,19 @@ import type { SongDto } from '../../../src/shared/types.ts';
 import { PreviewTags } from './preview-tags.tsx';
 import { ShareLayout, ShareNotFound } from './share-layout.tsx';
 
-const toTrack = (song: SongDto): PlayerTrack => ({
+const toTrack = (kind: Collection['kind'], shareId: string) => (song: SongDto): PlayerTrack => ({
   title: song.title,
   subtitle: song.artist ?? '',
   audioUrl: song.audioUrl,
   duration: song.duration,
   artworkUrl: song.artworkUrl,
   loudness: { trackGain: song.trackGain, albumGain: song.albumGain, trackPeak: song.trackPeak, albumPeak: song.albumPeak },
+  lyricsPath: song.hasLyrics ? sharePaths.lyrics(kind, shareId, song.id) : null,
 });
 
 interface Collection {
   kind: 'album' | 'playlist';
+  shareId: string;
   name: string;
   artworkUrl: string | null;
   songs: SongDto[];
@@ -43,7 +46,7 @@ function CollectionShare({ collection }: { collection: Collection }) {
       <ShareLayout artworkUrl={collection.artworkUrl} alt={collection.name} beside>
         <h1 className="w-full truncate text-center text-xl font-bold md:text-2xl">{collection.name}</h1>
         {count > 0 ? (
-          <SharePlayer tracks={collection.songs.map(toTrack)} withTrackList context={collection.kind} normalisation={normalisationMode(scope.db)} />
+          <SharePlayer tracks={collection.songs.map(toTrack(collection.kind, collection.shareId))} withTrackList context={collection.kind} normalisation={normalisationMode(scope.db)} />
         ) : (
           <p className="text-muted-foreground">No tracks yet</p>
         )}
@@ -66,7 +69,7 @@ export function AlbumSharePage({ shareId }: { shareId: string }) {
   const found = findAlbumShare(pageScope().db, shareId);
   if (!found) return <NotFound heading="Album Not Found" text="This shared album is not available." />;
   const { album, songs } = found;
-  return <CollectionShare collection={{ kind: 'album', name: album.name, artworkUrl: album.artworkUrl, songs }} />;
+  return <CollectionShare collection={{ kind: 'album', shareId, name: album.name, artworkUrl: album.artworkUrl, songs }} />;
 }
 
 /** `/share/playlist/{shareId}`. */
@@ -74,5 +77,5 @@ export function PlaylistSharePage({ shareId }: { shareId: string }) {
   const found = findPlaylistShare(pageScope().db, shareId);
   if (!found) return <NotFound heading="Playlist Not Found" text="This shared playlist is not available." />;
   const { playlist, songs } = found;
-  return <CollectionShare collection={{ kind: 'playlist', name: playlist.name, artworkUrl: playlist.artworkUrl, songs }} />;
+  return <CollectionShare collection={{ kind: 'playlist', shareId, name: playlist.name, artworkUrl: playlist.artworkUrl, songs }} />;
 }

@@ -1,3 +1,4 @@
+import { sharePaths } from '../../../islands/lib/api/shares.ts';
 import { SharePlayer } from '../../../islands/share/share-player.tsx';
 import { Document } from '../../../src/render/document.tsx';
 import { pageScope } from '../../../src/render/page-scope.ts';
@@ -15,6 +16,7 @@ interface SharedAudio {
   audioUrl: string;
   duration: number;
   loudness?: SongLoudness;
+  lyricsPath?: string | null;
 }
 
 /** A song share first; otherwise a temporary share, shown as a song by sharedBy. */
@@ -25,7 +27,8 @@ function findSharedAudio(shareId: string): SharedAudio | null {
   if (song) {
     const subtitle = joinWithBullet(song.artist, song.albumName);
     const loudness = { trackGain: song.trackGain, albumGain: song.albumGain, trackPeak: song.trackPeak, albumPeak: song.albumPeak };
-    return { title: song.title, subtitle, artworkUrl: song.artworkUrl, audioUrl: song.audioUrl, duration: song.duration, loudness };
+    const lyricsPath = song.hasLyrics ? sharePaths.lyrics('song', shareId, song.id) : null;
+    return { title: song.title, subtitle, artworkUrl: song.artworkUrl, audioUrl: song.audioUrl, duration: song.duration, loudness, lyricsPath };
   }
   const temp = findTempShare(db, shareId, now);
   if (!temp) return null;
@@ -66,7 +69,7 @@ export function SongSharePage({ shareId }: { shareId: string }) {
           <h1 className="truncate text-xl font-bold md:text-2xl">{audio.title}</h1>
           {audio.subtitle ? <p className="truncate text-muted-foreground">{audio.subtitle}</p> : null}
         </div>
-        <SharePlayer tracks={[{ title: audio.title, subtitle: audio.subtitle, audioUrl: audio.audioUrl, duration: audio.duration, artworkUrl: audio.artworkUrl, loudness: audio.loudness }]} normalisation={normalisationMode(scope.db)} />
+        <SharePlayer tracks={[{ title: audio.title, subtitle: audio.subtitle, audioUrl: audio.audioUrl, duration: audio.duration, artworkUrl: audio.artworkUrl, loudness: audio.loudness, lyricsPath: audio.lyricsPath }]} normalisation={normalisationMode(scope.db)} />
       </ShareLayout>
     </Document>
   );
