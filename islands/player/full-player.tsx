@@ -55,13 +55,15 @@ export function FullPlayer({ open, onOpenChange }: { open: boolean; onOpenChange
           style={drag ? { transform: `translateY(${drag}px)` } : undefined}
           className="ui-fade fixed inset-0 z-50 flex flex-col overflow-y-auto bg-surface text-foreground focus:outline-none"
         >
-          <div className="flex items-center gap-2 px-3 pt-[max(0.75rem,env(safe-area-inset-top))]">
+          <div className="relative flex items-center gap-2 px-3 pt-[max(0.75rem,env(safe-area-inset-top))]">
             <DialogPrimitive.Close asChild>
               <Button variant="ghost" size="icon" aria-label="Close player">
                 <span aria-hidden="true" className="i-lucide-chevron-down text-2xl" />
               </Button>
             </DialogPrimitive.Close>
-            <DialogPrimitive.Title className="flex-1 text-center text-sm font-medium text-muted-foreground">Now Playing</DialogPrimitive.Title>
+            {/* Centred on the screen whatever number of buttons stand on each side. */}
+            <DialogPrimitive.Title className="pointer-events-none absolute inset-x-0 text-center text-sm font-medium text-muted-foreground">Now Playing</DialogPrimitive.Title>
+            <span aria-hidden="true" className="flex-1" />
             {lyrics ? (
               <Button variant="ghost" size="icon" aria-label="Lyrics" aria-pressed={view === 'lyrics'} className={cn(view === 'lyrics' && 'text-accent-text')} onClick={() => setView(view === 'lyrics' ? 'player' : 'lyrics')}>
                 <span aria-hidden="true" className="i-lucide-mic-vocal text-xl" />
