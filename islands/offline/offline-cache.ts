@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { OFFLINE_AUDIO_CACHE } from '../../src/shared/pwa.ts';
+import { KEPT_AUDIO_CHANGED, OFFLINE_AUDIO_CACHE } from '../../src/shared/pwa.ts';
 
 /**
  * The Cache Storage cache holding music kept offline is OFFLINE_AUDIO_CACHE
@@ -28,7 +28,26 @@ interface OfflineState {
 /** The first-load part: which songs are on the device. Storing and removing load lazily. */
 export const useOfflineStore = create<OfflineState>(() => ({ audio: new Set(), loaded: false }));
 
-/** Re-reads the cache's keys (after a change, or once at start). */
+/**
+ * Tells the worker in control to re-read which songs are kept (it answers only those itself),
+ * and waits for it to have done so, for a second at most.
+ */
+function tellWorker(): Promise<void> {
+  const worker = navigator.serviceWorker?.controller;
+  if (!worker) return Promise.resolve();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(resolve, 1000);
+    channel.port1.onmessage = () => {
+      clearTimeout(timer);
+      channel.port1.close();
+      resolve();
+    };
+    worker.postMessage({ type: KEPT_AUDIO_CHANGED }, [channel.port2]);
+  });
+}
+
+/** Re-reads the cache's keys (after a change, or once at start), and has the worker do the same. */
 export function refreshOfflineSet(): Promise<void> {
   if (!offlineSupported()) return Promise.resolve();
   const read = caches
@@ -39,7 +58,7 @@ export function refreshOfflineSet(): Promise<void> {
       useOfflineStore.setState({ audio, loaded: true });
     })
     .catch(() => useOfflineStore.setState({ loaded: true }));
-  return read;
+  return Promise.all([read, tellWorker()]).then(() => undefined);
 }
 
 // Read once as the app starts (keys only, no bodies). Hydration renders the store's initial

@@ -10,6 +10,7 @@ import { Slider } from '../ui/slider.tsx';
 import { hasNext, hasPrevious, useCurrentTrack, usePlayer } from './player-store.ts';
 import { QueueList } from './queue-list.tsx';
 import { LyricsView } from './lyrics-view.tsx';
+import { SleepTimerLeft, SleepTimerMenu } from './sleep-timer-menu.tsx';
 import { useSongLyrics } from '../lib/api/songs.ts';
 import type { LyricsDto } from '../../src/shared/schemas/lyrics.ts';
 
@@ -18,7 +19,7 @@ const SWIPE_CLOSE_PX = 100;
 
 /**
  * The full-screen player (docs/product.md, Players): close, artwork, title, artist, seek slider with
- * m:ss times, restart, previous, play/pause, next, loop. The design system's (Radix) dialog
+ * m:ss times, restart, previous, play/pause, next, loop, the sleep timer. The design system's (Radix) dialog
  * traps focus, closes on Escape and locks the body's scroll while it is open.
  */
 export function FullPlayer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -54,18 +55,21 @@ export function FullPlayer({ open, onOpenChange }: { open: boolean; onOpenChange
           style={drag ? { transform: `translateY(${drag}px)` } : undefined}
           className="ui-fade fixed inset-0 z-50 flex flex-col overflow-y-auto bg-surface text-foreground focus:outline-none"
         >
-          <div className="flex items-center gap-2 px-3 pt-[max(0.75rem,env(safe-area-inset-top))]">
+          <div className="relative flex items-center gap-2 px-3 pt-[max(0.75rem,env(safe-area-inset-top))]">
             <DialogPrimitive.Close asChild>
               <Button variant="ghost" size="icon" aria-label="Close player">
                 <span aria-hidden="true" className="i-lucide-chevron-down text-2xl" />
               </Button>
             </DialogPrimitive.Close>
-            <DialogPrimitive.Title className="flex-1 text-center text-sm font-medium text-muted-foreground">Now Playing</DialogPrimitive.Title>
+            {/* Centred on the screen whatever number of buttons stand on each side. */}
+            <DialogPrimitive.Title className="pointer-events-none absolute inset-x-0 text-center text-sm font-medium text-muted-foreground">Now Playing</DialogPrimitive.Title>
+            <span aria-hidden="true" className="flex-1" />
             {lyrics ? (
               <Button variant="ghost" size="icon" aria-label="Lyrics" aria-pressed={view === 'lyrics'} className={cn(view === 'lyrics' && 'text-accent-text')} onClick={() => setView(view === 'lyrics' ? 'player' : 'lyrics')}>
                 <span aria-hidden="true" className="i-lucide-mic-vocal text-xl" />
               </Button>
             ) : null}
+            <SleepTimerMenu />
             <Button variant="ghost" size="icon" aria-label="Queue" aria-pressed={view === 'queue'} className={cn(view === 'queue' && 'text-accent-text')} onClick={() => setView(view === 'queue' ? 'player' : 'queue')}>
               <span aria-hidden="true" className="i-lucide-list-music text-xl" />
             </Button>
@@ -126,6 +130,7 @@ function PlayerBody() {
           <span aria-hidden="true" className="i-lucide-repeat text-xl" />
         </Button>
       </div>
+      <SleepTimerLeft />
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { browserDeps } from './engine-deps.ts';
-import { writeLocal } from '../lib/local-setting.ts';
+import { readLocal, writeLocal } from '../lib/local-setting.ts';
 import { reportPlay } from '../listening/plays.ts';
 import { connectMediaSession } from './media-session.ts';
 import { countPlays } from './play-counter.ts';
 import { savePlayer } from './player-persist.ts';
 import { createPlayerStore } from './player-engine.ts';
+import { createSleepTimer } from './sleep-timer.ts';
 
 export type { PlayContext, PlayerState, Track } from './player-engine.ts';
 export { hasNext, hasPrevious } from './player-engine.ts';
@@ -14,7 +15,11 @@ export { hasNext, hasPrevious } from './player-engine.ts';
  * Screens call `usePlayer.getState().start(queue, index, context)`; nothing creates audio
  * before the first song is started.
  */
-export const usePlayer = createPlayerStore(browserDeps());
+const deps = browserDeps();
+export const usePlayer = createPlayerStore(deps);
+/** The full player's sleep timer on the engine's clock; a running one comes back after a reload. */
+export const useSleepTimer = createSleepTimer(usePlayer, { clock: deps.clock, now: () => Date.now(), read: readLocal, write: writeLocal });
+if (typeof window !== 'undefined') useSleepTimer.restore();
 
 if (typeof navigator !== 'undefined' && 'mediaSession' in navigator) connectMediaSession(usePlayer, navigator.mediaSession);
 if (typeof window !== 'undefined') savePlayer(usePlayer, writeLocal);

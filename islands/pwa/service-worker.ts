@@ -16,7 +16,7 @@ import {
   type SerwistPlugin,
 } from 'serwist';
 import { matchAppRoute } from '../../src/shared/app-routes.ts';
-import { API_CACHE, IMAGE_CACHE, OFFLINE_AUDIO_CACHE } from '../../src/shared/pwa.ts';
+import { API_CACHE, IMAGE_CACHE, KEPT_AUDIO_CHANGED, OFFLINE_AUDIO_CACHE } from '../../src/shared/pwa.ts';
 import { isCachedApiRead, isOnlineOnlyPage } from '../../src/shared/pwa-routes.ts';
 
 declare const self: { __SW_MANIFEST: (PrecacheEntry | string)[] | undefined };
@@ -61,12 +61,36 @@ serwist.registerCapture(
 );
 
 // Songs kept offline are in OFFLINE_AUDIO_CACHE whole (the page stores them); a Range request
-// gets its 206 cut from that copy, so seeking works. Other songs stream from the network and
-// are never stored here (a 206 cannot be cached, and keeping is the user's choice).
+// gets its 206 cut from that copy, so seeking works. Any other song never meets the worker: no
+// respondWith, so the audio element streams straight from the network (a 206 cannot be cached,
+// and keeping is the user's choice). Which songs are kept is a set in memory, since a route's
+// match must answer at once; read at start and again whenever the page changes the cache.
+let keptAudio: ReadonlySet<string> | null = null;
+async function readKeptAudio(): Promise<void> {
+  const requests = (await caches.has(OFFLINE_AUDIO_CACHE)) ? await (await caches.open(OFFLINE_AUDIO_CACHE)).keys() : [];
+  keptAudio = new Set(requests.map((request) => new URL(request.url).pathname));
+}
+const keptAudioRead = readKeptAudio().catch(() => {
+  keptAudio = new Set();
+});
+/** The part of a worker's message event used here (the project's types are a page's, not a worker's). */
+type WorkerMessage = Event & { data: unknown; ports: readonly MessagePort[]; waitUntil(done: Promise<unknown>): void };
+addEventListener('message', (event: Event) => {
+  const message = event as unknown as WorkerMessage;
+  if ((message.data as { type?: unknown } | null)?.type !== KEPT_AUDIO_CHANGED) return;
+  message.waitUntil(readKeptAudio().then(() => message.ports[0]?.postMessage(true), () => message.ports[0]?.postMessage(false)));
+});
+// Offline, the network has nothing to give anyway: the cache is asked (also covers the moments
+// after the worker started, before the set is read, and a set that missed the page's message).
+const isKeptAudio = (path: string) => (keptAudio === null ? !navigator.onLine : keptAudio.has(path) || !navigator.onLine);
 const neverStore: SerwistPlugin = { cacheWillUpdate: async () => null };
+const keptAudioCache = new CacheFirst({ cacheName: OFFLINE_AUDIO_CACHE, plugins: [new RangeRequestsPlugin(), neverStore] });
 serwist.registerCapture(
-  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/media/songs/'),
-  new CacheFirst({ cacheName: OFFLINE_AUDIO_CACHE, plugins: [new RangeRequestsPlugin(), neverStore] }),
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/media/songs/') && isKeptAudio(url.pathname),
+  async (options: RouteHandlerCallbackOptions) => {
+    await keptAudioRead;
+    return keptAudioCache.handle(options);
+  },
 );
 
 // Artwork: a kept song's artwork first, then artwork already seen, then the network.

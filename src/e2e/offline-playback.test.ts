@@ -108,4 +108,22 @@ describe('music kept offline, played offline', () => {
     expect(await page.evaluate(async (url) => (await (await caches.open('hearth-offline-audio-v1')).match(url)) !== undefined, kept.audioUrl)).toBe(true);
     await close(opened);
   });
+
+  test('online, a song not kept streams past the worker; a kept one comes from the worker', async () => {
+    const opened = await openControlled();
+    const { page } = opened;
+    const audioResponse = (url: string) => page.waitForResponse((response) => new URL(response.url()).pathname === url && response.request().resourceType() === 'media');
+
+    const streamed = audioResponse(notKept.audioUrl);
+    await row(page, 'Lake at Dawn').click();
+    expect((await streamed).fromServiceWorker()).toBe(false);
+    await playingPast(page, 0.3);
+
+    await keep(page, 'Campfire Song');
+    const fromCopy = audioResponse(kept.audioUrl);
+    await row(page, 'Campfire Song').click();
+    expect((await fromCopy).fromServiceWorker()).toBe(true);
+    await playingPast(page, 0.3);
+    await close(opened);
+  });
 });

@@ -4,6 +4,8 @@
  * OFFLINE_AUDIO_CACHE from the page; the worker answers from it.
  */
 export const OFFLINE_AUDIO_CACHE = 'hearth-offline-audio-v1';
+/** The page's message to its worker after it changed OFFLINE_AUDIO_CACHE: the worker re-reads which songs are kept. */
+export const KEPT_AUDIO_CHANGED = 'HEARTH_KEPT_AUDIO_CHANGED';
 /** Network-first copies of the signed-in API reads (cleared at sign-out). */
 export const API_CACHE = 'hearth-api-v1';
 /** Artwork seen while browsing (cleared at sign-out with the API copies). */
