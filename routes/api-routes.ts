@@ -95,6 +95,9 @@ const ROWS: readonly Row[] = [
   ['DELETE', '/api/favourites/:songId', 'member'],
   ['GET', '/api/recently-played', 'member'],
   ['POST', '/api/plays', 'member'],
+  // routes/play-queue: the signed-in user's queue, shared with the Subsonic apps
+  ['GET', '/api/play-queue', 'member'],
+  ['PUT', '/api/play-queue', 'member'],
   // src/compose/app.ts: any other /api path is a JSON 404
   ['ALL', '/api/*', 'public'],
 ];

@@ -8,6 +8,7 @@ import { healthRoutes } from './health/index.ts';
 import { listeningRoutes } from './listening/index.ts';
 import { mediaRoutes } from './media/index.ts';
 import { objectRoutes } from './objects/index.ts';
+import { playQueueRoutes } from './play-queue/index.ts';
 import { playlistRoutes } from './playlists/index.ts';
 import { radioStationRoutes } from './radio-stations/index.ts';
 import { searchRoutes } from './search/index.ts';
@@ -45,4 +46,5 @@ export const ROUTE_PLUGINS: readonly ((ctx: AppContext) => AnyElysia)[] = [
   appPasswordRoutes,
   subsonicRoutes,
   listeningRoutes,
+  playQueueRoutes,
 ];

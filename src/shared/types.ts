@@ -10,6 +10,7 @@ export type { AppPasswordDto, AppPasswordName, NewAppPasswordDto } from './schem
 export type { ErrorDto } from './schemas/error.ts';
 export type { RadioStationDto, RadioStationInput } from './schemas/radio-station.ts';
 export type { PlayReport, RecentPlayDto } from './schemas/listening.ts';
+export type { PlayQueueDto, PlayQueueSave } from './schemas/play-queue.ts';
 export type { PlaylistDto, PlaylistName, PlaylistOrder, PlaylistSongAdd } from './schemas/playlist.ts';
 export type { SearchResultDto } from './schemas/search.ts';
 export type { SettingsChanges, SettingsDto } from './schemas/settings.ts';

@@ -4,6 +4,7 @@ import { albumListSchema, albumSchema } from '../../../src/shared/schemas/album.
 import { appPasswordListSchema, newAppPasswordSchema } from '../../../src/shared/schemas/app-password.ts';
 import { lyricsSchema } from '../../../src/shared/schemas/lyrics.ts';
 import { recentPlayListSchema } from '../../../src/shared/schemas/listening.ts';
+import { playQueueSchema } from '../../../src/shared/schemas/play-queue.ts';
 import { playlistIdsSchema, playlistListSchema, playlistSchema } from '../../../src/shared/schemas/playlist.ts';
 import { radioStationListSchema, radioStationSchema } from '../../../src/shared/schemas/radio-station.ts';
 import { searchResultSchema } from '../../../src/shared/schemas/search.ts';
@@ -27,6 +28,7 @@ export const RESPONSE_SCHEMAS = {
   appPasswords: appPasswordListSchema,
   newAppPassword: newAppPasswordSchema,
   recentPlays: recentPlayListSchema,
+  playQueue: playQueueSchema,
   playlist: playlistSchema,
   playlists: playlistListSchema,
   playlistIds: playlistIdsSchema,
