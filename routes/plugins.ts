@@ -3,6 +3,7 @@ import type { AppContext } from '../src/app-context.ts';
 import { albumRoutes } from './albums/index.ts';
 import { appPasswordRoutes } from './app-passwords/index.ts';
 import { audioProxyRoutes } from './audio-proxy/index.ts';
+import { bookmarkRoutes } from './bookmarks/index.ts';
 import { deletedRoutes } from './deleted/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { listeningRoutes } from './listening/index.ts';
@@ -47,4 +48,5 @@ export const ROUTE_PLUGINS: readonly ((ctx: AppContext) => AnyElysia)[] = [
   subsonicRoutes,
   listeningRoutes,
   playQueueRoutes,
+  bookmarkRoutes,
 ];

@@ -7,6 +7,7 @@ export type { DisplayPreference, SongStatus } from './enums.ts';
 export type { AccountChanges, AccountDto, NewAccount } from './schemas/accounts.ts';
 export type { AlbumDto, AlbumName } from './schemas/album.ts';
 export type { AppPasswordDto, AppPasswordName, NewAppPasswordDto } from './schemas/app-password.ts';
+export type { BookmarkDto, BookmarkSave } from './schemas/bookmark.ts';
 export type { ErrorDto } from './schemas/error.ts';
 export type { RadioStationDto, RadioStationInput } from './schemas/radio-station.ts';
 export type { PlayReport, RecentPlayDto } from './schemas/listening.ts';
