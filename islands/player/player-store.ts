@@ -1,5 +1,6 @@
 import { browserDeps } from './engine-deps.ts';
 import { readLocal, writeLocal } from '../lib/local-setting.ts';
+import { bookmarksApi } from '../lib/api/bookmarks.ts';
 import { playQueueApi } from '../lib/api/play-queue.ts';
 import { reportPlay } from '../listening/plays.ts';
 import { connectMediaSession } from './media-session.ts';
@@ -21,7 +22,7 @@ export const usePlayer = createPlayerStore(browserDeps());
 if (typeof navigator !== 'undefined' && 'mediaSession' in navigator) connectMediaSession(usePlayer, navigator.mediaSession);
 const flushLocal = typeof window !== 'undefined' ? savePlayer(usePlayer, writeLocal) : () => {};
 /** The queue on the server (other devices, phone apps): enabled by the signed-in app. */
-export const queueSync = createQueueSync(usePlayer, { read: readLocal, write: writeLocal, now: () => Date.now(), api: playQueueApi, flushLocal });
+export const queueSync = createQueueSync(usePlayer, { read: readLocal, write: writeLocal, now: () => Date.now(), api: playQueueApi, bookmarks: bookmarksApi, flushLocal });
 // Plays count per user (Recently played, Subsonic's play counts): past half the song or 4 minutes.
 if (typeof window !== 'undefined') countPlays(usePlayer, reportPlay);
 

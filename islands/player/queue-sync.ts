@@ -1,8 +1,10 @@
 import { create } from 'zustand';
 import type { PlayQueueDto, PlayQueueSave } from '../../src/shared/types.ts';
+import { isLongSong } from '../../src/shared/continue-listening.ts';
+import type { bookmarksApi } from '../lib/api/bookmarks.ts';
 import { playQueueApi } from '../lib/api/play-queue.ts';
 import { ApiError } from '../lib/api/request.ts';
-import type { PlayerStore } from './player-engine.ts';
+import type { PlayContext, PlayerStore, Track } from './player-engine.ts';
 import { SAVED_NEIGHBOURS } from './player-persist.ts';
 
 /** This browser's name for the server's queue ("Chrome on Linux (3fa2)"), kept once made. */
@@ -22,6 +24,7 @@ export interface QueueSyncDeps {
   write(key: string, value: string | null): void;
   now(): number;
   api: typeof playQueueApi;
+  bookmarks: typeof bookmarksApi;
   /** Writes the local copy's exact position (player-persist's flush). */
   flushLocal(): void;
 }
@@ -63,6 +66,8 @@ export function createQueueSync(store: PlayerStore, deps: QueueSyncDeps) {
   let wasPlaying = false;
   let lastKey = '';
   let lastAt = 0;
+  /** The long song playing and its latest position: kept when the listener moves to another song. */
+  let long: { id: number; ms: number } | null = null;
 
   const keep = () => deps.write(QUEUE_SYNC_KEY, JSON.stringify(record));
 
@@ -100,6 +105,13 @@ export function createQueueSync(store: PlayerStore, deps: QueueSyncDeps) {
     lastKey = `${s.queue[s.index]!.id}|${s.index}|${s.queue.length}|${s.context}`;
     lastAt = deps.now();
     void push(body, keepalive);
+    const track = s.queue[s.index]!;
+    if (isLongSong(track.duration)) keepPosition(track.id, body.positionMs, keepalive);
+  }
+
+  /** Continue listening: the server forgets a position near the end (the song was finished). */
+  function keepPosition(songId: number, positionMs: number, keepalive = false) {
+    deps.bookmarks.save(songId, positionMs, keepalive).catch(() => {});
   }
 
   store.subscribe((s) => {
@@ -109,6 +121,8 @@ export function createQueueSync(store: PlayerStore, deps: QueueSyncDeps) {
     wasPlaying = s.playing;
     const track = s.queue[s.index];
     if (!armed || !track || !s.context) return;
+    if (long && long.id !== track.id) keepPosition(long.id, long.ms);
+    long = isLongSong(track.duration) ? { id: track.id, ms: Math.round(s.time * 1000) } : null;
     const key = `${track.id}|${s.index}|${s.queue.length}|${s.context}`;
     if (paused || (s.playing && (key !== lastKey || deps.now() - lastAt >= SYNC_EVERY_MS))) save();
   });
@@ -144,9 +158,7 @@ export function createQueueSync(store: PlayerStore, deps: QueueSyncDeps) {
       const { offer } = useQueueOffer.getState();
       if (!offer) return;
       useQueueOffer.setState({ offer: null });
-      store.playerAudio()?.pause();
-      store.setState({ queue: [], index: 0, playing: false });
-      store.getState().cue(offer.songs, offer.index, offer.context ?? 'library', offer.positionMs / 1000);
+      playFrom(store, offer.songs, offer.index, offer.context ?? 'library', offer.positionMs / 1000, false);
       record = { ...record, updatedAt: offer.updatedAt };
       keep();
     },
@@ -162,3 +174,14 @@ export function createQueueSync(store: PlayerStore, deps: QueueSyncDeps) {
 }
 
 export type QueueSync = ReturnType<typeof createQueueSync>;
+
+/**
+ * Puts `queue[index]` at `seconds` in place of whatever is loaded (the engine's `cue` keeps a
+ * current song); with `play`, plays it (the caller is a tap), else waits for Play.
+ */
+export function playFrom(store: PlayerStore, queue: Track[], index: number, context: PlayContext, seconds: number, play: boolean) {
+  store.playerAudio()?.pause();
+  store.setState({ queue: [], index: 0, playing: false });
+  store.getState().cue(queue, index, context, seconds);
+  if (play) store.getState().toggle();
+}

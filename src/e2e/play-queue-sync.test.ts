@@ -6,6 +6,7 @@ import type { AlbumDto, NewAppPasswordDto, PlayQueueDto, SongDto } from '../shar
 import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { sineWav, uploadBytes } from './player-fixtures.ts';
+import { installMediaSpy, media, mediaReady, playingPast, until } from './queue-fixtures.ts';
 import { createAlbum } from './seed.ts';
 import { openSignedIn } from './signed-in.ts';
 
@@ -35,37 +36,13 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Records every media element the engine sets a source on (they are not in the document). */
 async function open(cookie: string, path: string) {
   const opened = await openSignedIn(browser, server, cookie, '/account');
-  await opened.page.addInitScript(() => {
-    const w = window as unknown as { __media: HTMLMediaElement[] };
-    w.__media = [];
-    const src = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'src')!;
-    Object.defineProperty(HTMLMediaElement.prototype, 'src', {
-      ...src,
-      set(this: HTMLMediaElement, value: string) {
-        if (!w.__media.includes(this)) w.__media.push(this);
-        src.set!.call(this, value);
-      },
-    });
-  });
+  await installMediaSpy(opened.page);
   await opened.page.goto(server.url + path);
   await opened.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
   return opened;
 }
-
-/** The element holding the bar's song, once it knows where it is. */
-const media = (page: Page) =>
-  page.evaluate(() => {
-    const all = (window as unknown as { __media: HTMLMediaElement[] }).__media;
-    const a = all.find((x) => !x.paused) ?? all.filter((x) => x.src).at(-1);
-    return a && a.readyState >= 1 ? { time: a.currentTime, paused: a.paused, src: new URL(a.src).pathname } : null;
-  });
-const mediaReady = (page: Page) =>
-  page.waitForFunction(() => (window as unknown as { __media: HTMLMediaElement[] }).__media.some((x) => x.src && x.readyState >= 1));
-const playingPast = (page: Page, t: number) =>
-  page.waitForFunction((t) => (window as unknown as { __media: HTMLMediaElement[] }).__media.some((a) => !a.paused && a.currentTime > t), t);
 
 const bar = (page: Page) => page.getByRole('region', { name: 'Player' });
 const offer = (page: Page) => page.getByRole('region', { name: 'Continue on this device' });
@@ -73,17 +50,6 @@ const row = (page: Page, title: string) => page.getByRole('list', { name: 'Songs
 
 async function serverQueue(cookie: string): Promise<PlayQueueDto> {
   return (await (await server.request('/api/play-queue', { cookie })).json()) as PlayQueueDto;
-}
-
-/** Polls the server until `check` holds (the player saves without blocking the page). */
-async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still not so after ${timeoutMs} ms: ${JSON.stringify(value).slice(0, 300)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 async function pause(page: Page) {

@@ -2,6 +2,7 @@ import { Value } from '@sinclair/typebox/value';
 import { accountListSchema, accountSchema } from '../../../src/shared/schemas/accounts.ts';
 import { albumListSchema, albumSchema } from '../../../src/shared/schemas/album.ts';
 import { appPasswordListSchema, newAppPasswordSchema } from '../../../src/shared/schemas/app-password.ts';
+import { bookmarkListSchema } from '../../../src/shared/schemas/bookmark.ts';
 import { lyricsSchema } from '../../../src/shared/schemas/lyrics.ts';
 import { recentPlayListSchema } from '../../../src/shared/schemas/listening.ts';
 import { playQueueSchema } from '../../../src/shared/schemas/play-queue.ts';
@@ -26,6 +27,7 @@ export const RESPONSE_SCHEMAS = {
   album: albumSchema,
   albums: albumListSchema,
   appPasswords: appPasswordListSchema,
+  bookmarks: bookmarkListSchema,
   newAppPassword: newAppPasswordSchema,
   recentPlays: recentPlayListSchema,
   playQueue: playQueueSchema,
