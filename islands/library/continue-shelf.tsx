@@ -16,7 +16,7 @@ export function ContinueShelf({ bookmarks }: { bookmarks: BookmarkDto[] | undefi
   return (
     <section aria-labelledby="continue-listening" className="grid gap-2">
       <h2 id="continue-listening" className="text-base font-semibold">{CONTINUE_LISTENING}</h2>
-      <ul className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-1 md:mx-0 md:px-0">
+      <ul className="-mx-4 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-1 md:mx-0 md:scroll-px-0 md:px-0">
         {bookmarks.map((bookmark) => {
           const percent = bookmark.song.duration > 0 ? Math.min(100, (bookmark.positionMs / 1000 / bookmark.song.duration) * 100) : 0;
           return (
