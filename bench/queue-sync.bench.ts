@@ -5,8 +5,8 @@ import { launchBrowser, waitForHydration } from '../src/testing/browser.ts';
 import { benchLogin, printFigure, startBenchServer } from './lib/harness.ts';
 
 // Queue sync between two devices on the production server (loopback). Device B learns of A's
-// queue when it starts (no push, no polling), so the hand-over figure is A's PUT to B's GET
-// seeing it, beside a bare GET; then, in Chromium, A's pause click to its save answered.
+// queue when it starts or its page is shown again (no push, no polling), so the hand-over figure
+// is A's PUT to B's GET seeing it, beside a bare GET; then, in Chromium, A's pause click to its save answered.
 const RUNS = 200;
 const PAGE_RUNS = 10;
 

@@ -125,3 +125,24 @@ test('a long song keeps its position with each save and when the listener moves 
   a.audio().progress(10, 60);
   expect(a.marks.filter(([id]) => id === 2)).toEqual([]);
 });
+
+test('back on a page that played here, a queue saved elsewhere since is offered; not while playing', async () => {
+  const server: { queue?: PlayQueueDto } = {};
+  const a = setup(server);
+  a.sync.enable();
+  a.player.getState().start([track(1)], 0, 'library');
+  await flush();
+  const mine = a.puts.at(-1)!;
+  server.queue = { songIds: [9], songs: [track(9)] as PlayQueueDto['songs'], index: 0, positionMs: 5000, context: 'library', updatedAt: mine.updatedAt + 1, device: 'phone' };
+  document.dispatchEvent(new Event('visibilitychange'));
+  await flush();
+  await flush();
+  expect(useQueueOffer.getState().offer).toBeNull();
+  a.player.getState().toggle();
+  a.clock.advance(600);
+  server.queue = { ...server.queue, updatedAt: a.puts.at(-1)!.updatedAt + 1 };
+  document.dispatchEvent(new Event('visibilitychange'));
+  await flush();
+  await flush();
+  expect(useQueueOffer.getState().offer?.device).toBe('phone');
+});

@@ -133,11 +133,11 @@ export function createQueueSync(store: PlayerStore, deps: QueueSyncDeps) {
     save(true);
   }
 
-  /** Sends what waited offline, then offers the server's queue if another device saved it since. */
+  /** Sends what waited offline, then offers the server's queue if another device saved it since this one last did. */
   async function check() {
     if (record.pending) await push(record.pending);
     const server = await deps.api.get().catch(() => null);
-    if (!server || armed || server.songs.length === 0 || server.device === device || server.updatedAt <= record.updatedAt) return;
+    if (!server || store.getState().playing || server.songs.length === 0 || server.device === device || server.updatedAt <= record.updatedAt) return;
     useQueueOffer.setState({ offer: server });
   }
 
@@ -149,7 +149,8 @@ export function createQueueSync(store: PlayerStore, deps: QueueSyncDeps) {
       device = deviceName(deps.read, deps.write);
       record = readRecord(deps.read);
       window.addEventListener('pagehide', onHide);
-      document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && onHide());
+      // Back to this page (the laptop after the phone): a queue saved elsewhere meanwhile is offered.
+      document.addEventListener('visibilitychange', () => (document.visibilityState === 'hidden' ? onHide() : void check()));
       window.addEventListener('online', () => record.pending && void push(record.pending));
       void check();
     },
