@@ -98,6 +98,12 @@ const ROWS: readonly Row[] = [
   ['DELETE', '/api/favourites/:songId', 'member'],
   ['GET', '/api/recently-played', 'member'],
   ['POST', '/api/plays', 'member'],
+  // routes/play-queue: the signed-in user's queue, shared with the Subsonic apps
+  ['GET', '/api/play-queue', 'member'],
+  ['PUT', '/api/play-queue', 'member'],
+  // routes/bookmarks: Continue listening, the same rows as the Subsonic bookmarks
+  ['GET', '/api/bookmarks', 'member'],
+  ['PUT', '/api/bookmarks/:songId', 'member'],
   // src/compose/app.ts: any other /api path is a JSON 404
   ['ALL', '/api/*', 'public'],
 ];

@@ -3,11 +3,13 @@ import type { AppContext } from '../src/app-context.ts';
 import { albumRoutes } from './albums/index.ts';
 import { appPasswordRoutes } from './app-passwords/index.ts';
 import { audioProxyRoutes } from './audio-proxy/index.ts';
+import { bookmarkRoutes } from './bookmarks/index.ts';
 import { deletedRoutes } from './deleted/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { listeningRoutes } from './listening/index.ts';
 import { mediaRoutes } from './media/index.ts';
 import { objectRoutes } from './objects/index.ts';
+import { playQueueRoutes } from './play-queue/index.ts';
 import { playlistRoutes } from './playlists/index.ts';
 import { radioStationRoutes } from './radio-stations/index.ts';
 import { searchRoutes } from './search/index.ts';
@@ -45,4 +47,6 @@ export const ROUTE_PLUGINS: readonly ((ctx: AppContext) => AnyElysia)[] = [
   appPasswordRoutes,
   subsonicRoutes,
   listeningRoutes,
+  playQueueRoutes,
+  bookmarkRoutes,
 ];

@@ -57,6 +57,14 @@ export function saveBookmark(db: Db, userId: number, songId: number, positionMs:
     .run();
 }
 
+/** Moves a bookmark's position, keeping an app's comment. */
+export function saveBookmarkPosition(db: Db, userId: number, songId: number, positionMs: number, at: Date): void {
+  db.insert(bookmarks)
+    .values({ userId, songId, positionMs, comment: null, createdAt: at, updatedAt: at })
+    .onConflictDoUpdate({ target: [bookmarks.userId, bookmarks.songId], set: { positionMs, updatedAt: at } })
+    .run();
+}
+
 export function deleteBookmark(db: Db, userId: number, songId: number): void {
   db.delete(bookmarks).where(and(eq(bookmarks.userId, userId), eq(bookmarks.songId, songId))).run();
 }

@@ -6,6 +6,7 @@ import type { NormalisationMode } from '../../src/shared/enums.ts';
 import type { UserDto } from '../../src/shared/types.ts';
 import { userApi, userKeys } from '../lib/api/user.ts';
 import { OfflineExtrasSlot } from '../offline/offline-extras-slot.tsx';
+import { ContinueOnThisDevice } from '../player/continue-on-device.tsx';
 import { MiniPlayer } from '../player/mini-player.tsx';
 import { useCurrentTrack, usePlayer } from '../player/player-store.ts';
 import { OfflineBanner } from '../pwa/offline-banner.tsx';
@@ -111,6 +112,7 @@ export function AppShell({ user: rendered, initialPath, sidebarOpen: renderedOpe
               )}
               <OfflineBanner />
               <MiniPlayer />
+              <ContinueOnThisDevice />
               {admin ? null : <TabBar />}
               <Toaster />
               {/* The install card and the offline-music sync, from their own chunk. */}

@@ -7,6 +7,7 @@ import { buttonClass } from '../ui/button-styles.ts';
 import { SearchLink } from '../app/back-button.tsx';
 import { PageHeader } from '../app/page-header.tsx';
 import type { ViewProps } from '../app/views.tsx';
+import { useContinueListening } from '../lib/api/bookmarks.ts';
 import { useLibrarySongs } from '../lib/api/songs.ts';
 import { useCurrentTrack, usePlayer } from '../player/player-store.ts';
 import { Button } from '../ui/button.tsx';
@@ -16,6 +17,7 @@ import { Tooltip } from '../ui/tooltip.tsx';
 import { AddToPlaylistSlot } from '../playlists/add-to-playlist-slot.tsx';
 import { SongMenu } from '../songs/song-menu.tsx';
 import { SONG_ROW_HEIGHT, SongRow } from '../songs/song-row.tsx';
+import { ContinueShelf } from './continue-shelf.tsx';
 import { DisplayMenu } from './display-menu.tsx';
 import { usePlayParam } from './use-play-param.ts';
 
@@ -30,6 +32,7 @@ export function songSubtitle(song: SongDto, preference: DisplayPreference): stri
 /** `/` signed in: heading, search link, theme toggle, and every song by title (virtualised). */
 export function LibraryView({ user }: ViewProps) {
   const songs = useLibrarySongs();
+  const shelf = useContinueListening();
   return (
     <div className="grid gap-4">
       <PageHeader
@@ -44,6 +47,7 @@ export function LibraryView({ user }: ViewProps) {
         }
       />
       <YourMusic />
+      <ContinueShelf bookmarks={shelf.data} />
       {songs.isPending ? (
         <PageSpinner label="Loading songs" />
       ) : songs.isError ? (
@@ -56,7 +60,7 @@ export function LibraryView({ user }: ViewProps) {
       ) : songs.data.length === 0 ? (
         <Message icon="i-lucide-music" heading="No tracks yet" />
       ) : (
-        <SongList songs={songs.data} preference={user.displayPreference} />
+        <SongList songs={songs.data} preference={user.displayPreference} shelfSize={shelf.data?.length ?? 0} />
       )}
     </div>
   );
@@ -79,10 +83,11 @@ function YourMusic() {
   );
 }
 
-function SongList({ songs, preference }: { songs: SongDto[]; preference: DisplayPreference }) {
+function SongList({ songs, preference, shelfSize }: { songs: SongDto[]; preference: DisplayPreference; shelfSize: number }) {
   const listRef = useRef<HTMLUListElement>(null);
   const [offset, setOffset] = useState(0);
-  useLayoutEffect(() => setOffset(listRef.current?.offsetTop ?? 0), []);
+  // The shelf above arrives on its own: the list's distance from the page top moves with it.
+  useLayoutEffect(() => setOffset(listRef.current?.offsetTop ?? 0), [shelfSize]);
   const virtualizer = useWindowVirtualizer({ count: songs.length, estimateSize: () => SONG_ROW_HEIGHT, overscan: 8, scrollMargin: offset });
   const start = usePlayer((s) => s.start);
   const currentId = useCurrentTrack()?.id;

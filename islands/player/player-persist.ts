@@ -30,8 +30,17 @@ export function parseSaved(text: string | null): Saved | null {
   }
 }
 
-/** Writes the queue, position and context on each change (the time every 5 s, and at pause). */
-export function savePlayer(store: PlayerStore, write: (key: string, value: string | null) => void) {
+const snapshot = (s: ReturnType<PlayerStore['getState']>, time: number): string => {
+  const lo = Math.max(0, s.index - SAVED_NEIGHBOURS);
+  const saved: Saved = { queue: s.queue.slice(lo, s.index + SAVED_NEIGHBOURS + 1), index: s.index - lo, context: s.context!, time };
+  return JSON.stringify(saved);
+};
+
+/**
+ * Writes the queue, position and context on each change (the time every 5 s, and at pause).
+ * Returns `flush`, which writes the exact position now: for a page going away mid-song.
+ */
+export function savePlayer(store: PlayerStore, write: (key: string, value: string | null) => void): () => void {
   let last = '';
   let volume = store.getState().volume;
   store.subscribe((s) => {
@@ -48,10 +57,14 @@ export function savePlayer(store: PlayerStore, write: (key: string, value: strin
     const key = `${track.id}|${s.index}|${s.context}|${Math.floor(s.time / 5)}|${s.playing}|${s.queue.length}`;
     if (key === last) return;
     last = key;
-    const lo = Math.max(0, s.index - SAVED_NEIGHBOURS);
-    const saved: Saved = { queue: s.queue.slice(lo, s.index + SAVED_NEIGHBOURS + 1), index: s.index - lo, context: s.context, time: Math.floor(s.time) };
-    write(PLAYER_KEY, JSON.stringify(saved));
+    write(PLAYER_KEY, snapshot(s, Math.floor(s.time)));
   });
+  return () => {
+    const s = store.getState();
+    const el = store.playerAudio();
+    if (!s.queue[s.index] || !s.context) return;
+    write(PLAYER_KEY, snapshot(s, Math.round((el && Number.isFinite(el.currentTime) ? el.currentTime : s.time) * 10) / 10));
+  };
 }
 
 /** Cues the saved song, paused at its saved time (after hydration, so the first render matches the server's). */

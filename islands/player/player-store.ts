@@ -1,11 +1,14 @@
 import { browserDeps } from './engine-deps.ts';
 import { readLocal, writeLocal } from '../lib/local-setting.ts';
+import { bookmarksApi } from '../lib/api/bookmarks.ts';
+import { playQueueApi } from '../lib/api/play-queue.ts';
 import { reportPlay } from '../listening/plays.ts';
 import { connectMediaSession } from './media-session.ts';
 import { countPlays } from './play-counter.ts';
 import { savePlayer } from './player-persist.ts';
 import { createPlayerStore } from './player-engine.ts';
 import { createSleepTimer } from './sleep-timer.ts';
+import { createQueueSync } from './queue-sync.ts';
 
 export type { PlayContext, PlayerState, Track } from './player-engine.ts';
 export { hasNext, hasPrevious } from './player-engine.ts';
@@ -22,7 +25,9 @@ export const useSleepTimer = createSleepTimer(usePlayer, { clock: deps.clock, no
 if (typeof window !== 'undefined') useSleepTimer.restore();
 
 if (typeof navigator !== 'undefined' && 'mediaSession' in navigator) connectMediaSession(usePlayer, navigator.mediaSession);
-if (typeof window !== 'undefined') savePlayer(usePlayer, writeLocal);
+const flushLocal = typeof window !== 'undefined' ? savePlayer(usePlayer, writeLocal) : () => {};
+/** The queue on the server (other devices, phone apps): enabled by the signed-in app. */
+export const queueSync = createQueueSync(usePlayer, { read: readLocal, write: writeLocal, now: () => Date.now(), api: playQueueApi, bookmarks: bookmarksApi, flushLocal });
 // Plays count per user (Recently played, Subsonic's play counts): past half the song or 4 minutes.
 if (typeof window !== 'undefined') countPlays(usePlayer, reportPlay);
 

@@ -2,8 +2,10 @@ import { Value } from '@sinclair/typebox/value';
 import { accountListSchema, accountSchema } from '../../../src/shared/schemas/accounts.ts';
 import { albumListSchema, albumSchema } from '../../../src/shared/schemas/album.ts';
 import { appPasswordListSchema, newAppPasswordSchema } from '../../../src/shared/schemas/app-password.ts';
+import { bookmarkListSchema } from '../../../src/shared/schemas/bookmark.ts';
 import { lyricsSchema } from '../../../src/shared/schemas/lyrics.ts';
 import { recentPlayListSchema } from '../../../src/shared/schemas/listening.ts';
+import { playQueueSchema } from '../../../src/shared/schemas/play-queue.ts';
 import { playlistIdsSchema, playlistListSchema, playlistSchema } from '../../../src/shared/schemas/playlist.ts';
 import { radioStationListSchema, radioStationSchema } from '../../../src/shared/schemas/radio-station.ts';
 import { searchResultSchema } from '../../../src/shared/schemas/search.ts';
@@ -25,8 +27,10 @@ export const RESPONSE_SCHEMAS = {
   album: albumSchema,
   albums: albumListSchema,
   appPasswords: appPasswordListSchema,
+  bookmarks: bookmarkListSchema,
   newAppPassword: newAppPasswordSchema,
   recentPlays: recentPlayListSchema,
+  playQueue: playQueueSchema,
   playlist: playlistSchema,
   playlists: playlistListSchema,
   playlistIds: playlistIdsSchema,

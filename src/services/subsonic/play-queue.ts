@@ -1,19 +1,19 @@
 import type { Db } from '../../../db/client.ts';
-import { clearPlayQueue, findPlayQueue, savePlayQueue as storePlayQueue } from '../../../db/queries/phone-apps.ts';
-import { listVisibleSongValuesByIds } from '../../../db/queries/subsonic.ts';
 import type { UserRow } from '../../../db/schema/index.ts';
 import { songDtoFromValues } from '../catalogue/dto.ts';
+import { readSavedQueue, writeSavedQueue } from '../play-queue/saved-queue.ts';
 import { type Marks, toChild } from './dto.ts';
 import { SUBSONIC_ERROR, SubsonicError, notFound } from './errors.ts';
 import type { Library } from './library.ts';
 import { type Params, numericId } from './params.ts';
 import type { XmlObject } from './xml.ts';
+import { MAX_QUEUE_SONGS } from '../../shared/schemas/play-queue.ts';
 
 // The play queue one person carries between devices (and the car): saved by one app, resumed by
-// another. By id (Subsonic) or by index (OpenSubsonic indexBasedQueue, for queues holding one
-// song twice). Songs the family can no longer hear drop out when it is read.
+// another or by the web player (the same record). By id (Subsonic) or by index (OpenSubsonic
+// indexBasedQueue, for queues holding one song twice). An app's client name is the device.
 
-const MAX_QUEUE = 10_000;
+const MAX_QUEUE = MAX_QUEUE_SONGS;
 
 function songIdsOf(params: Params): number[] {
   const raw = params.all('id');
@@ -26,12 +26,8 @@ function songIdsOf(params: Params): number[] {
 }
 
 function save(db: Db, user: UserRow, params: Params, songIds: number[], currentIndex: number | null, now: number): XmlObject {
-  if (songIds.length === 0) {
-    clearPlayQueue(db, user.id);
-    return {};
-  }
-  const positionMs = params.int('position', 0, 0, Number.MAX_SAFE_INTEGER);
-  storePlayQueue(db, { userId: user.id, songIds, currentIndex, positionMs, context: null, changedBy: (params.get('c') ?? '').slice(0, 64), updatedAt: new Date(now) });
+  const positionMs = songIds.length === 0 ? 0 : params.int('position', 0, 0, Number.MAX_SAFE_INTEGER);
+  writeSavedQueue(db, user.id, { songIds, index: currentIndex, positionMs, context: null, device: params.get('c') ?? '', updatedAt: new Date(now) });
   return {};
 }
 
@@ -53,20 +49,11 @@ export function savePlayQueueByIndex(db: Db, user: UserRow, params: Params, now:
 
 /** The saved queue, without songs gone since; the current index moves to the song it named (or the next one left). */
 function readQueue(db: Db, library: Library, marks: Marks, user: UserRow) {
-  const queue = findPlayQueue(db, user.id);
+  const queue = readSavedQueue(db, user.id);
   if (!queue) return null;
-  const visible = new Map(listVisibleSongValuesByIds(db, [...new Set(queue.songIds)]).map((values) => [values[0], values]));
-  const entry: XmlObject[] = [];
-  let currentIndex: number | undefined;
-  queue.songIds.forEach((songId, index) => {
-    const values = visible.get(songId);
-    if (!values) return;
-    if (currentIndex === undefined && queue.currentIndex !== null && index >= queue.currentIndex) currentIndex = entry.length;
-    entry.push(toChild(songDtoFromValues(values), library, marks));
-  });
-  if (entry.length === 0) return null;
-  const head = { position: queue.positionMs, username: user.username, changed: queue.updatedAt.toISOString(), changedBy: queue.changedBy };
-  return { head, entry, currentIndex: currentIndex ?? 0 };
+  const entry: XmlObject[] = queue.songs.map((values) => toChild(songDtoFromValues(values), library, marks));
+  const head = { position: queue.positionMs, username: user.username, changed: queue.updatedAt.toISOString(), changedBy: queue.device };
+  return { head, entry, currentIndex: queue.index };
 }
 
 /** No queue saved: an empty one (apps read `playQueue` unconditionally), as the schema allows. */
