@@ -10,6 +10,7 @@ import type { ReceivedFile } from '../../../media/upload.ts';
 import { ConflictError, NotFoundError, UnprocessableContentError, UnsupportedMediaTypeError } from '../../errors.ts';
 import type { AudioFormat } from '../../shared/audio-formats.ts';
 import { randomId } from '../../shared/ids.ts';
+import { splitGenres } from '../../shared/genres.ts';
 import { cleanOptionalText } from '../../shared/text.ts';
 import type { SongDto, SongStatus } from '../../shared/types.ts';
 import { toSongDto } from '../catalogue/dto.ts';
@@ -93,6 +94,10 @@ export function createSong(db: Db, storage: MediaStorage, audio: CheckedAudio, o
     artist: cleanOptionalText(audio.tags.artist),
     albumName: cleanOptionalText(audio.tags.album),
     albumOrder: audio.tags.track,
+    trackNumber: audio.tags.track,
+    discNumber: audio.tags.disc,
+    genres: splitGenres(audio.tags.genres),
+    year: audio.tags.year,
     artworkUrl,
     audioHash: audio.hash,
     audioFormat: audio.format,

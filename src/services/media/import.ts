@@ -1,13 +1,15 @@
 import { copyFileSync, readdirSync, statSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
 import type { Db } from '../../../db/client.ts';
-import { type KnownFile, knownImportFiles, rememberImportFile, songAudioHashes } from '../../../db/queries/import-files.ts';
+import { type KnownFile, fillSongTagFields, knownImportFiles, rememberImportFile, songAudioHashes, songHashesWithoutTagFields } from '../../../db/queries/import-files.ts';
 import { hasSongWithAudio } from '../../../db/queries/media-refs.ts';
 import { readSidecarLyrics } from '../../../media/lyrics-file.ts';
+import { readAudioTags } from '../../../media/metadata.ts';
 import type { MediaStorage } from '../../../media/storage.ts';
 import { type Lyrics, hasLines, readLyrics } from '../../shared/lyrics.ts';
 import { MAX_AUDIO_UPLOAD_BYTES } from '../../shared/upload-limits.ts';
 import { IMPORT_EXTENSIONS } from '../../shared/audio-formats.ts';
+import { splitGenres } from '../../shared/genres.ts';
 import { DuplicateAudioError, type SongOptions, checkAudio, createSong, dropIfUnreferenced, ingestAudio } from './audio.ts';
 
 export const AUDIO_EXTENSIONS = new Set(IMPORT_EXTENSIONS.map((extension) => `.${extension}`));
@@ -42,12 +44,26 @@ async function hashFile(path: string): Promise<string> {
   return hasher.digest('hex');
 }
 
+/**
+ * Songs imported before genres, years, disc and track numbers were read: the file's tags are
+ * read once more and fill them (`lacking` holds their hashes; each is read at most once a run).
+ * A file whose tags now fail to parse keeps its song as it is.
+ */
+async function fillTagFields(db: Db, path: string, hash: string, lacking: Set<string>): Promise<void> {
+  if (!lacking.delete(hash)) return;
+  const tags = await readAudioTags(path).catch(() => null);
+  const genres = tags ? splitGenres(tags.genres) : [];
+  if (!tags || (genres.length === 0 && tags.year === null && tags.disc === null && tags.track === null)) return;
+  fillSongTagFields(db, hash, { genres, year: tags.year, discNumber: tags.disc, trackNumber: tags.track });
+}
+
 /** One file: skipped when its bytes are already in the library, else checked and added. */
-async function importOne(db: Db, storage: MediaStorage, path: string, stat: Omit<KnownFile, 'audioHash'>, options: ImportOptions & SongOptions): Promise<'imported' | string> {
+async function importOne(db: Db, storage: MediaStorage, path: string, stat: Omit<KnownFile, 'audioHash'>, options: ImportOptions & SongOptions & { lacking: Set<string> }): Promise<'imported' | string> {
   if (stat.size > MAX_AUDIO_UPLOAD_BYTES && !options.inPlace) throw new Error('larger than 100MB');
   const hash = await hashFile(path);
   const remember = () => rememberImportFile(db, path, { ...stat, audioHash: hash });
   if (hasSongWithAudio(db, hash)) {
+    await fillTagFields(db, path, hash, options.lacking);
     remember();
     return 'already imported';
   }
@@ -78,17 +94,17 @@ async function importOne(db: Db, storage: MediaStorage, path: string, stat: Omit
 }
 
 /**
- * What a re-import can skip without reading the file: same path, size and modification time
+ * What a re-import can skip without hashing the file: same path, size and modification time
  * as when it was last imported, and its song still exists (one purged since comes back, as
- * before). Whole milliseconds: the stored column is an integer.
+ * before). Answers the known content hash, or null. Whole milliseconds: the column is an integer.
  */
-function unchangedSkipper(db: Db): (path: string, stat: Omit<KnownFile, 'audioHash'>) => boolean {
+function unchangedSkipper(db: Db): (path: string, stat: Omit<KnownFile, 'audioHash'>) => string | null {
   const known = knownImportFiles(db);
-  if (known.size === 0) return () => false;
+  if (known.size === 0) return () => null;
   const hashes = songAudioHashes(db);
   return (path, stat) => {
     const seen = known.get(path);
-    return !!seen && seen.size === stat.size && seen.mtimeMs === stat.mtimeMs && hashes.has(seen.audioHash);
+    return seen && seen.size === stat.size && seen.mtimeMs === stat.mtimeMs && hashes.has(seen.audioHash) ? seen.audioHash : null;
   };
 }
 
@@ -113,7 +129,7 @@ async function sidecarLyrics(path: string, note: (reason: string) => void): Prom
 /**
  * `cli import DIR`: idempotent by content hash; unreadable or unsupported files are reported
  * and skipped, never fatal. Files unchanged since an earlier import (path, size, mtime) are
- * skipped unread; only new or changed files are hashed. With inPlace the files stay where they
+ * skipped unread (but see fillTagFields); only new or changed files are hashed. With inPlace the files stay where they
  * are and are never deleted.
  */
 export async function importFolder(db: Db, storage: MediaStorage, dir: string, options: ImportOptions): Promise<ImportReport> {
@@ -121,15 +137,17 @@ export async function importFolder(db: Db, storage: MediaStorage, dir: string, o
   const report: ImportReport = { imported: 0, skipped: [], failed: [], notes: [] };
   const songOptions = { ...options, status: options.publish ? ('published' as const) : ('pending' as const), userId: null };
   const unchanged = unchangedSkipper(db);
+  const lacking = songHashesWithoutTagFields(db);
   for (const [index, path] of files.entries()) {
     const name = relative(resolve(dir), path);
     options.onProgress?.(index, files.length, name);
     try {
       const info = statSync(path);
       const stat = { size: info.size, mtimeMs: Math.trunc(info.mtimeMs) };
-      const skip = unchanged(path, stat);
-      const lyrics = skip ? null : await sidecarLyrics(path, (reason) => report.notes.push({ file: name, reason }));
-      const outcome = skip ? 'already imported' : await importOne(db, storage, path, stat, { ...songOptions, lyrics });
+      const knownHash = unchanged(path, stat);
+      if (knownHash) await fillTagFields(db, path, knownHash, lacking);
+      const lyrics = knownHash ? null : await sidecarLyrics(path, (reason) => report.notes.push({ file: name, reason }));
+      const outcome = knownHash ? 'already imported' : await importOne(db, storage, path, stat, { ...songOptions, lyrics, lacking });
       if (outcome === 'imported') report.imported += 1;
       else report.skipped.push({ file: name, reason: outcome });
     } catch (error) {

@@ -30,6 +30,11 @@ export const songSchema = Type.Object({
   albumGain: nullable(Type.Number()),
   trackPeak: nullable(Type.Number()),
   albumPeak: nullable(Type.Number()),
+  // From the file's tags at import (genres split, src/shared/genres.ts); admins edit genres and year.
+  genres: Type.Array(Type.String()),
+  year: nullable(Type.Number()),
+  discNumber: nullable(Type.Number()),
+  trackNumber: nullable(Type.Number()),
 });
 export type SongDto = Static<typeof songSchema>;
 
