@@ -57,6 +57,9 @@ export const songPatchBody = Type.Object(
     tags: Type.Optional(Type.Array(Type.String({ maxLength: 10_000 }), { maxItems: 1000 })),
     albumId: Type.Optional(nullable(rowId())),
     artworkUrl: Type.Optional(nullableText),
+    // Replaces the whole list, split and cleaned as at import (src/shared/genres.ts).
+    genres: Type.Optional(Type.Array(Type.String({ maxLength: 10_000 }), { maxItems: 1000 })),
+    year: Type.Optional(nullable(Type.Integer())),
   },
   { additionalProperties: false },
 );
