@@ -2,6 +2,7 @@ import { copyFileSync, readdirSync, statSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
 import type { Db } from '../../../db/client.ts';
 import { type KnownFile, fillSongTagFields, knownImportFiles, rememberImportFile, songAudioHashes, songHashesWithoutTagFields } from '../../../db/queries/import-files.ts';
+import { rememberImportRoot } from '../../../db/queries/import-roots.ts';
 import { hasSongWithAudio } from '../../../db/queries/media-refs.ts';
 import { readSidecarLyrics } from '../../../media/lyrics-file.ts';
 import { readAudioTags } from '../../../media/metadata.ts';
@@ -129,11 +130,13 @@ async function sidecarLyrics(path: string, note: (reason: string) => void): Prom
 /**
  * `cli import DIR`: idempotent by content hash; unreadable or unsupported files are reported
  * and skipped, never fatal. Files unchanged since an earlier import (path, size, mtime) are
- * skipped unread (but see fillTagFields); only new or changed files are hashed. With inPlace the files stay where they
- * are and are never deleted.
+ * skipped unread (but see fillTagFields); only new or changed files are hashed. With inPlace
+ * the files stay where they are and are never deleted. The folder is recorded for later scans.
  */
 export async function importFolder(db: Db, storage: MediaStorage, dir: string, options: ImportOptions): Promise<ImportReport> {
   const files = findAudioFiles(dir);
+  // A scan (Subsonic startScan) imports every recorded folder again the same way.
+  rememberImportRoot(db, { path: resolve(dir), publish: options.publish, inPlace: options.inPlace });
   const report: ImportReport = { imported: 0, skipped: [], failed: [], notes: [] };
   const songOptions = { ...options, status: options.publish ? ('published' as const) : ('pending' as const), userId: null };
   const unchanged = unchangedSkipper(db);
