@@ -46,6 +46,8 @@ export interface TagFields {
   year: number | null;
   discNumber: number | null;
   trackNumber: number | null;
+  /** The album place these give (src/services/media/audio.ts), kept when null. */
+  albumOrder: number | null;
 }
 
 /**
@@ -54,6 +56,6 @@ export interface TagFields {
  */
 export function fillSongTagFields(db: Db, audioHash: string, fields: TagFields): number {
   return db.$client
-    .prepare(`UPDATE songs SET genres = ?, year = ?, disc_number = ?, track_number = ? WHERE audio_hash = ? AND ${WITHOUT_TAG_FIELDS}`)
-    .run(JSON.stringify(fields.genres), fields.year, fields.discNumber, fields.trackNumber, audioHash).changes;
+    .prepare(`UPDATE songs SET genres = ?, year = ?, disc_number = ?, track_number = ?, album_order = coalesce(?, album_order) WHERE audio_hash = ? AND ${WITHOUT_TAG_FIELDS}`)
+    .run(JSON.stringify(fields.genres), fields.year, fields.discNumber, fields.trackNumber, fields.albumOrder, audioHash).changes;
 }

@@ -27,17 +27,22 @@ afterAll(() => {
 
 const tagFieldsIn = (dataDir: string) => {
   const { handle } = openDataDir(dataDir);
-  const rows = handle.db.select({ title: songs.title, genres: songs.genres, year: songs.year, disc: songs.discNumber, track: songs.trackNumber }).from(songs).orderBy(songs.title).all();
+  const rows = handle.db
+    .select({ title: songs.title, genres: songs.genres, year: songs.year, disc: songs.discNumber, track: songs.trackNumber, order: songs.albumOrder })
+    .from(songs)
+    .orderBy(songs.title)
+    .all();
   handle.close();
   return rows;
 };
 
+// A later disc's tracks sort after the earlier discs' in the album (album order).
 const EXPECTED = [
-  { title: 'Bare Song', genres: [], year: null, disc: null, track: null },
-  { title: 'Flac Song', genres: ['Folk', 'Blues'], year: 2001, disc: 1, track: 7 },
-  { title: 'Id3 Song', genres: ['Rock & Roll', 'Jazz'], year: 1999, disc: 2, track: 4 },
-  { title: 'Mp4 Song', genres: ['Hip-Hop'], year: 2010, disc: 3, track: 9 },
-  { title: 'Ogg Song', genres: ['Ambient', 'Drone'], year: 1987, disc: null, track: 2 },
+  { title: 'Bare Song', genres: [], year: null, disc: null, track: null, order: null },
+  { title: 'Flac Song', genres: ['Folk', 'Blues'], year: 2001, disc: 1, track: 7, order: 7 },
+  { title: 'Id3 Song', genres: ['Rock & Roll', 'Jazz'], year: 1999, disc: 2, track: 4, order: 1004 },
+  { title: 'Mp4 Song', genres: ['Hip-Hop'], year: 2010, disc: 3, track: 9, order: 2009 },
+  { title: 'Ogg Song', genres: ['Ambient', 'Drone'], year: 1987, disc: null, track: 2, order: 2 },
 ];
 
 test('import reads genres (split, deduplicated), year, disc and track from MP3, FLAC, Ogg and M4A', async () => {
@@ -54,7 +59,8 @@ test('a re-import fills them for songs imported before they were read, adding no
   expect((await runCli(['import', library, '--publish'], { DATA_DIR: dataDir, LOG_LEVEL: 'silent' })).code).toBe(0);
   // As a library imported by an earlier version looks: the columns at their defaults.
   const { handle } = openDataDir(dataDir);
-  handle.db.$client.run("UPDATE songs SET genres = '[]', year = NULL, disc_number = NULL, track_number = NULL");
+  // (Album order was the track number alone then.)
+  handle.db.$client.run("UPDATE songs SET genres = '[]', year = NULL, disc_number = NULL, track_number = NULL, album_order = track_number");
   // One song's file is no longer known by path (moved since): found by its content instead.
   handle.db.$client.run("DELETE FROM import_files WHERE path LIKE '%four.m4a'");
   handle.close();

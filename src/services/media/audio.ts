@@ -75,6 +75,15 @@ export class DuplicateAudioError extends ConflictError {
   }
 }
 
+/**
+ * Where a song sorts in its album: its track number, after every earlier disc's (disc 2 track 1
+ * is 1001), so the discs of a set play in turn. No track number, no place.
+ */
+export function albumOrderOf(disc: number | null, track: number | null): number | null {
+  if (track === null) return null;
+  return disc !== null && disc > 1 ? (disc - 1) * 1000 + track : track;
+}
+
 /** The lyrics a new song starts with: the .lrc beside it, else the file's own, else none. */
 function songLyricsOf(audio: CheckedAudio, options: SongOptions): StoredLyrics | null {
   if (options.lyrics && hasLines(options.lyrics)) return { ...options.lyrics, source: 'lrc-file' };
@@ -93,7 +102,7 @@ export function createSong(db: Db, storage: MediaStorage, audio: CheckedAudio, o
     title: cleanOptionalText(audio.tags.title) ?? cleanOptionalText(titleFromFilename(audio.filename)) ?? 'Untitled',
     artist: cleanOptionalText(audio.tags.artist),
     albumName: cleanOptionalText(audio.tags.album),
-    albumOrder: audio.tags.track,
+    albumOrder: albumOrderOf(audio.tags.disc, audio.tags.track),
     trackNumber: audio.tags.track,
     discNumber: audio.tags.disc,
     genres: splitGenres(audio.tags.genres),

@@ -11,7 +11,7 @@ import { type Lyrics, hasLines, readLyrics } from '../../shared/lyrics.ts';
 import { MAX_AUDIO_UPLOAD_BYTES } from '../../shared/upload-limits.ts';
 import { IMPORT_EXTENSIONS } from '../../shared/audio-formats.ts';
 import { splitGenres } from '../../shared/genres.ts';
-import { DuplicateAudioError, type SongOptions, checkAudio, createSong, dropIfUnreferenced, ingestAudio } from './audio.ts';
+import { DuplicateAudioError, type SongOptions, albumOrderOf, checkAudio, createSong, dropIfUnreferenced, ingestAudio } from './audio.ts';
 
 export const AUDIO_EXTENSIONS = new Set(IMPORT_EXTENSIONS.map((extension) => `.${extension}`));
 
@@ -55,7 +55,7 @@ async function fillTagFields(db: Db, path: string, hash: string, lacking: Set<st
   const tags = await readAudioTags(path).catch(() => null);
   const genres = tags ? splitGenres(tags.genres) : [];
   if (!tags || (genres.length === 0 && tags.year === null && tags.disc === null && tags.track === null)) return;
-  fillSongTagFields(db, hash, { genres, year: tags.year, discNumber: tags.disc, trackNumber: tags.track });
+  fillSongTagFields(db, hash, { genres, year: tags.year, discNumber: tags.disc, trackNumber: tags.track, albumOrder: albumOrderOf(tags.disc, tags.track) });
 }
 
 /** One file: skipped when its bytes are already in the library, else checked and added. */
