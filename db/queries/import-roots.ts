@@ -7,6 +7,8 @@ export interface ImportRoot {
   path: string;
   publish: boolean;
   inPlace: boolean;
+  /** An import of it has finished since genres, years, disc and track numbers are read. */
+  tagsRead?: boolean;
 }
 
 // One settings row (not an instance setting: readSettings ignores unknown keys), so recording
@@ -21,6 +23,10 @@ function readRoots(db: Db): ImportRoot[] {
 /** Every imported folder, oldest first. */
 export function listImportRoots(db: Db): ImportRoot[] {
   return readRoots(db);
+}
+
+export function findImportRoot(db: Db, path: string): ImportRoot | undefined {
+  return readRoots(db).find((root) => root.path === path);
 }
 
 /** Records a folder (an absolute path), or its new options when it is already recorded. */

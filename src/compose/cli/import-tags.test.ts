@@ -57,8 +57,9 @@ test('a re-import fills them for songs imported before they were read, adding no
   const dataDir = makeTempDir();
   dirs.push(dataDir);
   expect((await runCli(['import', library, '--publish'], { DATA_DIR: dataDir, LOG_LEVEL: 'silent' })).code).toBe(0);
-  // As a library imported by an earlier version looks: the columns at their defaults.
+  // As a library imported by an earlier version looks: the columns at their defaults, no folder recorded.
   const { handle } = openDataDir(dataDir);
+  handle.db.$client.run("DELETE FROM settings WHERE key = 'importRoots'");
   // (Album order was the track number alone then.)
   handle.db.$client.run("UPDATE songs SET genres = '[]', year = NULL, disc_number = NULL, track_number = NULL, album_order = track_number");
   // One song's file is no longer known by path (moved since): found by its content instead.
@@ -67,4 +68,11 @@ test('a re-import fills them for songs imported before they were read, adding no
   const again = await runCli(['import', library, '--publish'], { DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
   expect(again.output).toContain('Imported 0, skipped 5, failed 0.');
   expect(tagFieldsIn(dataDir)).toEqual(EXPECTED);
+
+  // Once per folder: fields emptied since (as an admin may) stay empty at the next re-import.
+  const reopened = openDataDir(dataDir).handle;
+  reopened.db.$client.run("UPDATE songs SET genres = '[]', year = NULL, disc_number = NULL, track_number = NULL WHERE title = 'Ogg Song'");
+  reopened.close();
+  expect((await runCli(['import', library, '--publish'], { DATA_DIR: dataDir, LOG_LEVEL: 'silent' })).output).toContain('Imported 0, skipped 5, failed 0.');
+  expect(tagFieldsIn(dataDir).find((row) => row.title === 'Ogg Song')).toMatchObject({ genres: [], year: null, disc: null, track: null });
 });

@@ -2,7 +2,7 @@ import { copyFileSync, readdirSync, statSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
 import type { Db } from '../../../db/client.ts';
 import { type KnownFile, fillSongTagFields, knownImportFiles, rememberImportFile, songAudioHashes, songHashesWithoutTagFields } from '../../../db/queries/import-files.ts';
-import { rememberImportRoot } from '../../../db/queries/import-roots.ts';
+import { findImportRoot, rememberImportRoot } from '../../../db/queries/import-roots.ts';
 import { hasSongWithAudio } from '../../../db/queries/media-refs.ts';
 import { readSidecarLyrics } from '../../../media/lyrics-file.ts';
 import { readAudioTags } from '../../../media/metadata.ts';
@@ -47,8 +47,8 @@ async function hashFile(path: string): Promise<string> {
 
 /**
  * Songs imported before genres, years, disc and track numbers were read: the file's tags are
- * read once more and fill them (`lacking` holds their hashes; each is read at most once a run).
- * A file whose tags now fail to parse keeps its song as it is.
+ * read once more and fill them (`lacking` holds their hashes; each is read at most once, in a
+ * folder's first import since). A file whose tags now fail to parse keeps its song as it is.
  */
 async function fillTagFields(db: Db, path: string, hash: string, lacking: Set<string>): Promise<void> {
   if (!lacking.delete(hash)) return;
@@ -136,11 +136,14 @@ async function sidecarLyrics(path: string, note: (reason: string) => void): Prom
 export async function importFolder(db: Db, storage: MediaStorage, dir: string, options: ImportOptions): Promise<ImportReport> {
   const files = findAudioFiles(dir);
   // A scan (Subsonic startScan) imports every recorded folder again the same way.
-  rememberImportRoot(db, { path: resolve(dir), publish: options.publish, inPlace: options.inPlace });
+  const root = { path: resolve(dir), publish: options.publish, inPlace: options.inPlace };
+  const tagsRead = findImportRoot(db, root.path)?.tagsRead === true;
+  rememberImportRoot(db, { ...root, tagsRead });
   const report: ImportReport = { imported: 0, skipped: [], failed: [], notes: [] };
   const songOptions = { ...options, status: options.publish ? ('published' as const) : ('pending' as const), userId: null };
   const unchanged = unchangedSkipper(db);
-  const lacking = songHashesWithoutTagFields(db);
+  // Once per folder: afterwards an empty field is the file's (or an admin's) say.
+  const lacking = tagsRead ? new Set<string>() : songHashesWithoutTagFields(db);
   for (const [index, path] of files.entries()) {
     const name = relative(resolve(dir), path);
     options.onProgress?.(index, files.length, name);
@@ -157,6 +160,7 @@ export async function importFolder(db: Db, storage: MediaStorage, dir: string, o
       report.failed.push({ file: name, reason: error instanceof Error ? error.message : String(error) });
     }
   }
+  if (!tagsRead) rememberImportRoot(db, { ...root, tagsRead: true });
   options.onProgress?.(files.length, files.length, '');
   return report;
 }
