@@ -13,6 +13,10 @@ export interface AudioTags {
   artist: string | null;
   album: string | null;
   track: number | null;
+  disc: number | null;
+  /** The genre tag's values as written; the song's genres are split and cleaned from them (src/shared/genres.ts). */
+  genres: string[];
+  year: number | null;
   /** The first embedded picture that really is a PNG, JPEG, WebP or GIF of at most 16 megapixels. */
   picture: { data: Uint8Array; format: ImageFormat } | null;
   /** Lyrics text from the file's tags (media/embedded-lyrics.ts), not yet parsed. */
@@ -127,12 +131,16 @@ export async function readAudioTags(path: string, sniffed?: AudioFormat): Promis
   if (!Number.isFinite(duration) || duration <= 0) throw new NoAudioError();
   const picture = await firstUsablePicture(common.picture ?? []);
   const track = common.track?.no;
+  const disc = common.disk?.no;
   return {
     duration: Math.round(duration * 1000) / 1000,
     title: clean(common.title, 500),
     artist: clean(common.artist, 500),
     album: clean(common.album, 200),
     track: track && track > 0 && track < 100_000 ? track : null,
+    disc: disc && disc > 0 && disc < 1000 ? disc : null,
+    genres: common.genre ?? [],
+    year: common.year && Number.isInteger(common.year) && common.year >= 1000 && common.year <= 2999 ? common.year : null,
     picture,
     lyrics: embeddedLyrics({ native }),
     replayGain: replayGainOf(common),

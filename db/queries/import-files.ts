@@ -31,3 +31,31 @@ export function songAudioHashes(db: Db): Set<string> {
   return new Set(db.selectDistinct({ hash: songs.audioHash }).from(songs).all().map((row) => row.hash));
 }
 
+
+// A song imported before genres, years, disc and track numbers were read has none of them.
+const WITHOUT_TAG_FIELDS = "genres = '[]' AND year IS NULL AND disc_number IS NULL AND track_number IS NULL";
+
+/** Content hashes of songs that have none of the tag fields yet (a re-import reads them once). */
+export function songHashesWithoutTagFields(db: Db): Set<string> {
+  const rows = db.$client.prepare(`SELECT DISTINCT audio_hash FROM songs WHERE ${WITHOUT_TAG_FIELDS}`).values() as [string][];
+  return new Set(rows.map((row) => row[0]));
+}
+
+export interface TagFields {
+  genres: string[];
+  year: number | null;
+  discNumber: number | null;
+  trackNumber: number | null;
+  /** The album place these give (src/services/media/audio.ts), kept when null. */
+  albumOrder: number | null;
+}
+
+/**
+ * Fills the tag fields of the songs with this content that still have none (an admin's edit
+ * since, or a concurrent fill, wins). Answers how many songs changed.
+ */
+export function fillSongTagFields(db: Db, audioHash: string, fields: TagFields): number {
+  return db.$client
+    .prepare(`UPDATE songs SET genres = ?, year = ?, disc_number = ?, track_number = ?, album_order = coalesce(?, album_order) WHERE audio_hash = ? AND ${WITHOUT_TAG_FIELDS}`)
+    .run(JSON.stringify(fields.genres), fields.year, fields.discNumber, fields.trackNumber, fields.albumOrder, audioHash).changes;
+}

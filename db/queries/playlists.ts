@@ -67,7 +67,7 @@ export function insertPlaylistRow(db: Db, values: { name: string; shareId: strin
   return db.insert(playlists).values(values).returning().get();
 }
 
-export function updatePlaylist(db: Db, id: number, changes: Partial<Pick<PlaylistRow, 'name' | 'deletedAt'>>, now: Date) {
+export function updatePlaylist(db: Db, id: number, changes: Partial<Pick<PlaylistRow, 'name' | 'deletedAt' | 'comment' | 'public'>>, now: Date) {
   db.update(playlists)
     .set({ ...changes, updatedAt: now })
     .where(eq(playlists.id, id))

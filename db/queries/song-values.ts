@@ -29,6 +29,10 @@ const SONG_VALUE_FIELDS = [
   ['albumGain', songs.albumGain],
   ['trackPeak', songs.trackPeak],
   ['albumPeak', songs.albumPeak],
+  ['genres', songs.genres],
+  ['year', songs.year],
+  ['discNumber', songs.discNumber],
+  ['trackNumber', songs.trackNumber],
 ] as const;
 
 type Fields = typeof SONG_VALUE_FIELDS;

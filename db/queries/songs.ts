@@ -65,7 +65,7 @@ export function findSongById(db: Db, id: number): SongWithAlbum | undefined {
   return byIdQuery(db).get({ id });
 }
 
-export type SongChanges = Partial<Pick<SongRow, 'title' | 'artist' | 'tags' | 'albumId' | 'artworkUrl'>>;
+export type SongChanges = Partial<Pick<SongRow, 'title' | 'artist' | 'tags' | 'albumId' | 'artworkUrl' | 'genres' | 'year'>>;
 
 export function updateSong(db: Db, id: number, changes: SongChanges, now: Date): void {
   db.update(songs)

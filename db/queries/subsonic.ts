@@ -17,11 +17,18 @@ export type LibraryRow = [
   albumCreatedAt: number | null,
   duration: number,
   hasArtwork: 0 | 1,
+  year: number | null,
+  /** The song's first genre (its first tag when it has no genres), or null. */
+  genre: string | null,
 ];
+
+/** A song's genres as the Subsonic API offers them: its genres, else its tags (decision 147). */
+export const SUBSONIC_GENRES = "CASE WHEN s.genres <> '[]' THEN s.genres ELSE s.tags END";
 
 const libraryQuery = perDb((db) =>
   db.$client.prepare<LibraryRow, []>(
-    `SELECT s.id, s.artist, a.id, a.name, a.created_at, s.duration, s.artwork_url IS NOT NULL
+    `SELECT s.id, s.artist, a.id, a.name, a.created_at, s.duration, s.artwork_url IS NOT NULL, s.year,
+       CASE WHEN s.genres <> '[]' THEN s.genres ->> '$[0]' WHEN s.tags <> '[]' THEN s.tags ->> '$[0]' END
      FROM songs s ${LIVE_ALBUM_JOIN} WHERE ${VISIBLE} ORDER BY s.id`,
   ),
 );

@@ -2,11 +2,11 @@ import type { AlbumDto, SongDto } from '../../src/shared/types.ts';
 import { usePlayer } from '../player/player-store.ts';
 import { Artwork } from '../ui/artwork.tsx';
 import { Button } from '../ui/button.tsx';
-import { songCount, totalDuration } from './album-text.ts';
+import { albumSubtitle, songCount, totalDuration } from './album-text.ts';
 
 /**
  * The detail header of docs/look-and-feel.md: large artwork beside the name on wide screens and
- * above it on phones, the song count and total length, and Play (the first song, in album
+ * above it on phones, its year and genre when the songs have them, the song count and total length, and Play (the first song, in album
  * context). `songs` is absent when they failed to load.
  */
 export function AlbumHero({ album, songs }: { album: AlbumDto; songs: SongDto[] | undefined }) {
@@ -14,6 +14,7 @@ export function AlbumHero({ album, songs }: { album: AlbumDto; songs: SongDto[] 
   // The album's own artwork, else its first song's, so an imported album is not a blank tile.
   const artwork = album.artworkUrl ?? songs?.find((song) => song.artworkUrl)?.artworkUrl ?? null;
   const seconds = songs?.reduce((sum, song) => sum + song.duration, 0) ?? 0;
+  const subtitle = songs ? albumSubtitle(songs) : '';
   return (
     <section aria-label="Album" className="flex flex-col items-center gap-5 text-center md:flex-row md:items-end md:gap-8 md:text-left">
       <Artwork url={artwork} className="h-52 w-52 rounded-xl text-6xl shadow-lg md:h-56 md:w-56" />
@@ -22,6 +23,11 @@ export function AlbumHero({ album, songs }: { album: AlbumDto; songs: SongDto[] 
         <p data-testid="album-title" className="line-clamp-3 max-w-full break-words md:line-clamp-2 text-2xl font-bold leading-tight md:text-3xl">
           {album.name}
         </p>
+        {subtitle ? (
+          <p data-testid="album-subtitle" className="max-w-full truncate text-sm font-medium">
+            {subtitle}
+          </p>
+        ) : null}
         {songs ? (
           <p data-testid="album-stats" className="text-sm tabular-nums text-muted-foreground">
             {songCount(songs.length)}

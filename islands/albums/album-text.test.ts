@@ -1,6 +1,6 @@
 import { expect, test } from 'bun:test';
 import { ApiError } from '../lib/api/request.ts';
-import { failureText, songCount, sortAlbums, totalDuration } from './album-text.ts';
+import { albumSubtitle, failureText, songCount, sortAlbums, totalDuration } from './album-text.ts';
 
 test('albums sort by name ignoring case, numbers in order, ties by age', () => {
   const names = (list: { id: number; name: string }[]) => sortAlbums(list).map((album) => `${album.name}#${album.id}`);
@@ -31,4 +31,15 @@ test("the server's message wins; anything else gets the fallback", () => {
   expect(failureText(new ApiError(409, 'Taken'), 'fallback')).toBe('Taken');
   expect(failureText(new ApiError(500, ''), 'fallback')).toBe('fallback');
   expect(failureText(new TypeError('Failed to fetch'), 'fallback')).toBe('fallback');
+});
+
+test("an album's subtitle: the latest year and the first genre most songs have", () => {
+  expect(albumSubtitle([
+    { year: 1975, genres: ['Rock & Roll', 'Blues'] },
+    { year: 1977, genres: ['rock & roll'] },
+    { year: null, genres: ['Blues'] },
+  ])).toBe('1977 • Rock & Roll');
+  expect(albumSubtitle([{ year: 2001, genres: [] }])).toBe('2001');
+  expect(albumSubtitle([{ year: null, genres: ['Folk'] }])).toBe('Folk');
+  expect(albumSubtitle([{ year: null, genres: [] }])).toBe('');
 });

@@ -1,4 +1,4 @@
-import type { AlbumDto } from '../../src/shared/types.ts';
+import type { AlbumDto, SongDto } from '../../src/shared/types.ts';
 import { ApiError } from '../lib/api/request.ts';
 
 /** Case-insensitive (accents still count), so "apple" and "Banana" sort as a person expects. */
@@ -20,6 +20,26 @@ export function totalDuration(seconds: number): string {
   if (minutes < 60) return `${minutes} min`;
   const rest = minutes % 60;
   return rest ? `${Math.floor(minutes / 60)} hr ${rest} min` : `${minutes / 60} hr`;
+}
+
+/**
+ * An album's year and genre for its header ("1977 • Rock & Roll"): the latest year of its songs
+ * and the first genre most of them have (as the phone apps see the album); '' when neither.
+ */
+export function albumSubtitle(songs: readonly Pick<SongDto, 'year' | 'genres'>[]): string {
+  let year: number | null = null;
+  const genres = new Map<string, [string, number]>();
+  for (const song of songs) {
+    if (song.year !== null && (year === null || song.year > year)) year = song.year;
+    const genre = song.genres[0];
+    if (!genre) continue;
+    const seen = genres.get(genre.toLowerCase());
+    if (seen) seen[1] += 1;
+    else genres.set(genre.toLowerCase(), [genre, 1]);
+  }
+  let genre: [string, number] | null = null;
+  for (const found of genres.values()) if (!genre || found[1] > genre[1]) genre = found;
+  return [year === null ? null : String(year), genre?.[0] ?? null].filter((part) => part !== null).join(' • ');
 }
 
 /**

@@ -44,6 +44,20 @@ describe('PATCH /api/songs/{id}', () => {
     expect(cleared).toMatchObject({ albumId: null, albumName: null, artworkUrl: null, title: 'New title' });
   });
 
+  test('changes genres (split and cleaned as at import) and year; null clears the year', async () => {
+    const song = insertSong(server.db, { genres: ['Pop'], year: 1990, discNumber: 1, trackNumber: 2 });
+    const response = await patch(song.id, { genres: ['Rock & Roll; jazz', 'Jazz', ' '], year: 1968 });
+    expect(response.status).toBe(200);
+    expect((await response.json()) as SongDto).toMatchObject({ genres: ['Rock & Roll', 'jazz'], year: 1968, discNumber: 1, trackNumber: 2 });
+    expect((await (await patch(song.id, { genres: [], year: null })).json()) as SongDto).toMatchObject({ genres: [], year: null });
+    for (const year of [999, 3000]) {
+      const refused = await patch(song.id, { year });
+      expect(refused.status).toBe(400);
+      expect(await errorOf(refused)).toBe('Year must be from 1000 to 2999');
+    }
+    for (const body of [{ year: 1999.5 }, { year: '1999' }, { genres: 'Rock' }]) expect((await patch(song.id, body)).status).toBe(400);
+  });
+
   test('rejects a blank title, a dead album and foreign artwork with 400', async () => {
     const song = insertSong(server.db, { title: 'Keep me' });
     const trashedAlbum = insertAlbum(server.db, { deletedAt: new Date() });

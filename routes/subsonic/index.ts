@@ -7,6 +7,7 @@ import { ApiSignInThrottle } from '../../src/services/accounts/api-sign-in-throt
 import { NowPlaying } from '../../src/services/subsonic/activity.ts';
 import { findMethod, runMethod } from '../../src/services/subsonic/api.ts';
 import { createLibraryIndex } from '../../src/services/subsonic/library.ts';
+import { LibraryScanner } from '../../src/services/media/library-scan.ts';
 import { VerifiedCredentials, authenticate } from '../../src/services/subsonic/auth.ts';
 import { SUBSONIC_ERROR, SubsonicError, fromHttpStatus } from '../../src/services/subsonic/errors.ts';
 import { subsonicMedia } from './media.ts';
@@ -23,6 +24,7 @@ export function subsonicRoutes(ctx: AppContext) {
   const libraries = createLibraryIndex(ctx.db);
   const media = subsonicMedia(ctx, ctx.ffmpeg, libraries);
   const nowPlaying = new NowPlaying();
+  const scanner = new LibraryScanner(ctx.db, ctx.storage, ctx.log, ctx.now);
 
   const handle = async (request: Request, rawMethod: string, server: Parameters<typeof clientIp>[1]) => {
     const method = rawMethod.replace(/\.view$/, '');
@@ -39,7 +41,7 @@ export function subsonicRoutes(ctx: AppContext) {
       const user = authenticate(deps, params, clientIp(request, server, ctx.config.trustProxy), now);
       if (!found) throw new SubsonicError(SUBSONIC_ERROR.notFound, `Unknown method: ${method.slice(0, 60)}`, 404);
       if (found.answers === 'bytes') return await media[found.send](request, params);
-      return respond(request, format, callback, 'ok', runMethod(found, { db: ctx.db, user, params, now, nowPlaying, libraries, origin: ctx.config.publicUrl ?? requestOrigin(request, ctx.config.trustProxy) }));
+      return respond(request, format, callback, 'ok', runMethod(found, { db: ctx.db, user, params, now, nowPlaying, libraries, scanner, origin: ctx.config.publicUrl ?? requestOrigin(request, ctx.config.trustProxy) }));
     } catch (error) {
       if (error instanceof SubsonicError) return respondError(request, format, callback, error);
       if (error instanceof HttpError) return respondError(request, format, callback, fromHttpStatus(error.status, error.message));

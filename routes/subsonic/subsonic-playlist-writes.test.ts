@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { SubsonicAPI } from 'subsonic-api';
 import { findUserByUsername } from '../../db/queries/users.ts';
 import { insertPlaylist, insertSong } from '../../src/testing/factories.ts';
 import { type TestServer, startTestServer } from '../../src/testing/server.ts';
@@ -51,5 +52,34 @@ describe('a refused playlist write changes nothing', () => {
     expect(answer.error.code).toBe(70);
     const names = ((await call('getPlaylists', [])).playlists.playlist ?? []).map((found: any) => found.name);
     expect(names).not.toContain('Half made');
+  });
+});
+
+describe('what apps keep on a playlist: comment and public', () => {
+  test('updatePlaylist sets them through the subsonic-api client; getPlaylists and getPlaylist return them', async () => {
+    const client = new SubsonicAPI({ url: server.url, auth: { username: 'alice', password } });
+    const created = ((await client.createPlaylist({ name: 'Road trip' })) as any).playlist;
+    expect(created).toMatchObject({ name: 'Road trip', public: false });
+    expect(created.comment).toBeUndefined();
+    await client.updatePlaylist({ playlistId: created.id, comment: 'For the long drive', public: true });
+    const listed = ((await client.getPlaylists()) as any).playlists.playlist.find((found: any) => found.id === created.id);
+    expect(listed).toMatchObject({ comment: 'For the long drive', public: true });
+    expect(((await client.getPlaylist({ id: created.id })) as any).playlist).toMatchObject({ comment: 'For the long drive', public: true });
+    // Absent fields stay; an empty comment clears it.
+    await client.updatePlaylist({ playlistId: created.id, name: 'Road trip 2' });
+    expect(((await client.getPlaylist({ id: created.id })) as any).playlist).toMatchObject({ name: 'Road trip 2', comment: 'For the long drive', public: true });
+    await client.updatePlaylist({ playlistId: created.id, comment: '', public: false });
+    const cleared = ((await client.getPlaylist({ id: created.id })) as any).playlist;
+    expect(cleared.public).toBe(false);
+    expect(cleared.comment).toBeUndefined();
+  });
+
+  test('createPlaylist takes them too, and XML carries them as attributes', async () => {
+    const made = (await call('createPlaylist', [['name', 'Kitchen'], ['comment', 'Cooking & <songs>'], ['public', 'true']])).playlist;
+    expect(made).toMatchObject({ name: 'Kitchen', comment: 'Cooking & <songs>', public: true });
+    const params = new URLSearchParams([['u', 'alice'], ['p', password], ['c', 'test'], ['v', '1.16.1'], ['id', made.id]]);
+    const xml = await (await server.request(`/rest/getPlaylist?${params}`)).text();
+    expect(xml).toContain('comment="Cooking &amp; &lt;songs&gt;"');
+    expect(xml).toContain('public="true"');
   });
 });

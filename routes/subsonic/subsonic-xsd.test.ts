@@ -25,7 +25,7 @@ beforeAll(async () => {
   password = ((await (await server.request('/api/app-passwords', { method: 'POST', json: { name: 'Phone' }, cookie })).json()) as NewAppPasswordDto).password;
   const db = server.db;
   const album = insertAlbum(db, { name: 'Blue Skies & <Friends>' });
-  const morning = insertSong(db, { title: 'Morning "Light"', artist: 'The Wanderers', albumId: album.id, albumOrder: 1, artworkUrl: '/objects/images/a.png' });
+  const morning = insertSong(db, { title: 'Morning "Light"', artist: 'The Wanderers', albumId: album.id, albumOrder: 1, artworkUrl: '/objects/images/a.png', genres: ['Rock & Roll', 'Folk'], year: 1999, discNumber: 1, trackNumber: 1 });
   insertSong(db, { title: 'Evening Road', artist: 'Ann', albumId: album.id, albumOrder: 2 });
   insertSong(db, { title: 'Loose Tune', artist: null, tags: ['Folk'] });
   ids.song = String(morning.id);
@@ -54,8 +54,12 @@ const CALLS: Record<string, () => Query[]> = {
   getMusicDirectory: () => [{ id: ids.artist! }, { id: ids.album! }],
   getAlbum: () => [{ id: ids.album! }],
   getSong: () => [{ id: ids.song! }],
-  getAlbumList2: () => ['random', 'newest', 'highest', 'frequent', 'recent', 'alphabeticalByName', 'alphabeticalByArtist', 'starred'].map((type) => ({ type })),
-  getRandomSongs: () => [{ size: '5' }],
+  getAlbumList2: () => [
+    ...['random', 'newest', 'highest', 'frequent', 'recent', 'alphabeticalByName', 'alphabeticalByArtist', 'starred'].map((type) => ({ type })),
+    { type: 'byYear', fromYear: '2000', toYear: '1990' },
+    { type: 'byGenre', genre: 'rock & roll' },
+  ],
+  getRandomSongs: () => [{ size: '5' }, { genre: 'Folk', fromYear: '1990', toYear: '2000' }],
   search3: () => [{ query: '' }, { query: 'wander' }],
   getPlaylist: () => [{ id: ids.playlist! }],
   createPlaylist: () => [{ name: 'Another', songId: ids.song! }],
@@ -65,7 +69,7 @@ const CALLS: Record<string, () => Query[]> = {
   scrobble: () => [{ id: ids.song! }, { id: ids.song!, submission: 'false' }],
   star: () => [{ id: ids.song! }],
   unstar: () => [{ albumId: ids.album! }],
-  getAlbumList: () => ['random', 'newest', 'highest', 'frequent', 'recent', 'alphabeticalByName', 'starred', 'byGenre'].map((type) => ({ type, genre: 'Folk' })),
+  getAlbumList: () => ['random', 'newest', 'highest', 'frequent', 'recent', 'alphabeticalByName', 'starred', 'byGenre', 'byYear'].map((type) => ({ type, genre: 'Folk', fromYear: '1990', toYear: '2000' })),
   getSongsByGenre: () => [{ genre: 'Folk' }],
   getArtistInfo: () => [{ id: ids.artist! }],
   getArtistInfo2: () => [{ id: ids.artist! }],

@@ -28,6 +28,10 @@ export function songDto(overrides: Partial<SongDto> & Pick<SongDto, 'id'>): Song
     albumGain: null,
     trackPeak: null,
     albumPeak: null,
+    genres: [],
+    year: null,
+    discNumber: null,
+    trackNumber: null,
     ...overrides,
   };
 }

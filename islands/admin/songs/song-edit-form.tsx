@@ -10,13 +10,20 @@ interface SongEditFormProps {
   onSave: (patch: SongPatch) => Promise<boolean>;
 }
 
-/** Title, artist, album (or none) and tags, saved together with Save Changes. */
+/**
+ * Title, artist, album (or none), tags, genre and year, saved together with Save Changes. Several
+ * genres are written "Rock; Jazz"; the server splits them as it splits the files' genre tags.
+ */
 export function SongEditForm({ song, albums, onSave }: SongEditFormProps) {
   const id = useId();
   const [title, setTitle] = useState(song.title);
   const [artist, setArtist] = useState(song.artist ?? '');
   const [albumId, setAlbumId] = useState(song.albumId === null ? '' : String(song.albumId));
   const [tags, setTags] = useState<readonly string[]>(song.tags);
+  const initialGenre = song.genres.join('; ');
+  const initialYear = song.year === null ? '' : String(song.year);
+  const [genre, setGenre] = useState(initialGenre);
+  const [year, setYear] = useState(initialYear);
   const [saving, setSaving] = useState(false);
   return (
     <form
@@ -26,7 +33,10 @@ export function SongEditForm({ song, albums, onSave }: SongEditFormProps) {
         event.preventDefault();
         if (!title.trim()) return;
         setSaving(true);
-        await onSave({ title, artist: artist.trim() ? artist : null, albumId: albumId ? Number(albumId) : null, tags: [...tags] });
+        // Genre and year go only when changed: the server re-splits genres, and most edits are elsewhere.
+        const genres = genre !== initialGenre ? { genres: genre.trim() ? [genre] : [] } : {};
+        const years = year !== initialYear ? { year: year.trim() ? Number(year) : null } : {};
+        await onSave({ title, artist: artist.trim() ? artist : null, albumId: albumId ? Number(albumId) : null, tags: [...tags], ...genres, ...years });
         setSaving(false);
       }}
     >
@@ -48,6 +58,12 @@ export function SongEditForm({ song, albums, onSave }: SongEditFormProps) {
       </Field>
       <Field label="Tags" htmlFor={`${id}-tags`}>
         <TagInput id={`${id}-tags`} tags={tags} onChange={setTags} />
+      </Field>
+      <Field label="Genre" htmlFor={`${id}-genre`}>
+        <Input id={`${id}-genre`} value={genre} placeholder="Rock; Jazz" onChange={(event) => setGenre(event.target.value)} />
+      </Field>
+      <Field label="Year" htmlFor={`${id}-year`}>
+        <Input id={`${id}-year`} value={year} inputMode="numeric" pattern="[0-9]{4}" maxLength={4} onChange={(event) => setYear(event.target.value)} />
       </Field>
       <div className="sm:col-span-2">
         <Button type="submit" busy={saving} disabled={!title.trim()}>

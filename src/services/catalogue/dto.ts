@@ -6,7 +6,7 @@ import type { AlbumDto, PlaylistDto, SongDto, TempShareDto } from '../../shared/
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 const isoMs = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-// Nearly every song has no tags: skip JSON.parse for the common case (50,000 calls a list).
+// Nearly every song has no tags (or genres): skip JSON.parse for the common case (50,000 calls a list).
 const parseTags = (json: string): string[] => (json === '[]' ? [] : (JSON.parse(json) as string[]));
 const at = SONG_VALUE_AT;
 
@@ -41,6 +41,10 @@ export function songDtoFromValues(v: SongValues): SongDto {
     albumGain: v[at.albumGain] ?? v[at.trackGain],
     trackPeak: v[at.trackPeak],
     albumPeak: v[at.albumPeak] ?? v[at.trackPeak],
+    genres: parseTags(v[at.genres]),
+    year: v[at.year],
+    discNumber: v[at.discNumber],
+    trackNumber: v[at.trackNumber],
   };
 }
 

@@ -3,6 +3,7 @@ import { findAlbumById } from '../../../db/queries/albums.ts';
 import { type SongChanges, findLiveSongIds, setSongsStatus, trashSongs, updateSong } from '../../../db/queries/songs.ts';
 import { BadRequestError, NotFoundError } from '../../errors.ts';
 import type { SongStatus } from '../../shared/enums.ts';
+import { SONG_YEARS, splitGenres } from '../../shared/genres.ts';
 import { cleanText } from '../../shared/text.ts';
 import type { SongPatch } from '../../shared/schemas/song.ts';
 import type { BulkResultDto, SongDto } from '../../shared/types.ts';
@@ -27,6 +28,11 @@ function songChanges(db: Db, patch: SongPatch): SongChanges {
     changes.albumId = patch.albumId;
   }
   if (patch.artworkUrl !== undefined) changes.artworkUrl = requireArtworkUrl(patch.artworkUrl);
+  if (patch.genres !== undefined) changes.genres = splitGenres(patch.genres);
+  if (patch.year !== undefined) {
+    if (patch.year !== null && (patch.year < SONG_YEARS.min || patch.year > SONG_YEARS.max)) throw new BadRequestError(`Year must be from ${SONG_YEARS.min} to ${SONG_YEARS.max}`);
+    changes.year = patch.year;
+  }
   return changes;
 }
 

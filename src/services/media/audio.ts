@@ -10,6 +10,7 @@ import type { ReceivedFile } from '../../../media/upload.ts';
 import { ConflictError, NotFoundError, UnprocessableContentError, UnsupportedMediaTypeError } from '../../errors.ts';
 import type { AudioFormat } from '../../shared/audio-formats.ts';
 import { randomId } from '../../shared/ids.ts';
+import { splitGenres } from '../../shared/genres.ts';
 import { cleanOptionalText } from '../../shared/text.ts';
 import type { SongDto, SongStatus, UploadedSongDto } from '../../shared/types.ts';
 import { toSongDto } from '../catalogue/dto.ts';
@@ -80,6 +81,15 @@ function embeddedLyricsOf(audio: CheckedAudio): StoredLyrics | null {
   return embedded && hasLines(embedded) ? { ...embedded, source: 'embedded' } : null;
 }
 
+/**
+ * Where a song sorts in its album: its track number, after every earlier disc's (disc 2 track 1
+ * is 1001), so the discs of a set play in turn. No track number, no place.
+ */
+export function albumOrderOf(disc: number | null, track: number | null): number | null {
+  if (track === null) return null;
+  return disc !== null && disc > 1 ? (disc - 1) * 1000 + track : track;
+}
+
 /** The lyrics a new song starts with: the .lrc beside it, else the file's own, else none. */
 function songLyricsOf(audio: CheckedAudio, options: SongOptions): StoredLyrics | null {
   if (options.lyrics && hasLines(options.lyrics)) return { ...options.lyrics, source: 'lrc-file' };
@@ -97,7 +107,11 @@ export function createSong(db: Db, storage: MediaStorage, audio: CheckedAudio, o
     title: cleanOptionalText(audio.tags.title) ?? cleanOptionalText(titleFromFilename(audio.filename)) ?? 'Untitled',
     artist: cleanOptionalText(audio.tags.artist),
     albumName: cleanOptionalText(audio.tags.album),
-    albumOrder: audio.tags.track,
+    albumOrder: albumOrderOf(audio.tags.disc, audio.tags.track),
+    trackNumber: audio.tags.track,
+    discNumber: audio.tags.disc,
+    genres: splitGenres(audio.tags.genres),
+    year: audio.tags.year,
     artworkUrl,
     audioHash: audio.hash,
     audioFormat: audio.format,

@@ -1,14 +1,17 @@
 import { copyFileSync, readdirSync, statSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
 import type { Db } from '../../../db/client.ts';
-import { type KnownFile, knownImportFiles, rememberImportFile, songAudioHashes } from '../../../db/queries/import-files.ts';
+import { type KnownFile, fillSongTagFields, knownImportFiles, rememberImportFile, songAudioHashes, songHashesWithoutTagFields } from '../../../db/queries/import-files.ts';
+import { findImportRoot, rememberImportRoot } from '../../../db/queries/import-roots.ts';
 import { hasSongWithAudio } from '../../../db/queries/media-refs.ts';
 import { readSidecarLyrics } from '../../../media/lyrics-file.ts';
+import { readAudioTags } from '../../../media/metadata.ts';
 import type { MediaStorage } from '../../../media/storage.ts';
 import { type Lyrics, hasLines, readLyrics } from '../../shared/lyrics.ts';
 import { MAX_AUDIO_UPLOAD_BYTES } from '../../shared/upload-limits.ts';
 import { IMPORT_EXTENSIONS } from '../../shared/audio-formats.ts';
-import { DuplicateAudioError, type SongOptions, audioNotes, checkAudio, createSong, dropIfUnreferenced, ingestAudio } from './audio.ts';
+import { splitGenres } from '../../shared/genres.ts';
+import { DuplicateAudioError, type SongOptions, albumOrderOf, audioNotes, checkAudio, createSong, dropIfUnreferenced, ingestAudio } from './audio.ts';
 
 export const AUDIO_EXTENSIONS = new Set(IMPORT_EXTENSIONS.map((extension) => `.${extension}`));
 
@@ -42,12 +45,26 @@ async function hashFile(path: string): Promise<string> {
   return hasher.digest('hex');
 }
 
+/**
+ * Songs imported before genres, years, disc and track numbers were read: the file's tags are
+ * read once more and fill them (`lacking` holds their hashes; each is read at most once, in a
+ * folder's first import since). A file whose tags now fail to parse keeps its song as it is.
+ */
+async function fillTagFields(db: Db, path: string, hash: string, lacking: Set<string>): Promise<void> {
+  if (!lacking.delete(hash)) return;
+  const tags = await readAudioTags(path).catch(() => null);
+  const genres = tags ? splitGenres(tags.genres) : [];
+  if (!tags || (genres.length === 0 && tags.year === null && tags.disc === null && tags.track === null)) return;
+  fillSongTagFields(db, hash, { genres, year: tags.year, discNumber: tags.disc, trackNumber: tags.track, albumOrder: albumOrderOf(tags.disc, tags.track) });
+}
+
 /** One file: skipped when its bytes are already in the library, else checked and added. */
-async function importOne(db: Db, storage: MediaStorage, path: string, stat: Omit<KnownFile, 'audioHash'>, options: ImportOptions & SongOptions, note: (reason: string) => void): Promise<'imported' | string> {
+async function importOne(db: Db, storage: MediaStorage, path: string, stat: Omit<KnownFile, 'audioHash'>, options: ImportOptions & SongOptions & { lacking: Set<string> }, note: (reason: string) => void): Promise<'imported' | string> {
   if (stat.size > MAX_AUDIO_UPLOAD_BYTES && !options.inPlace) throw new Error('larger than 100MB');
   const hash = await hashFile(path);
   const remember = () => rememberImportFile(db, path, { ...stat, audioHash: hash });
   if (hasSongWithAudio(db, hash)) {
+    await fillTagFields(db, path, hash, options.lacking);
     remember();
     return 'already imported';
   }
@@ -81,17 +98,17 @@ async function importOne(db: Db, storage: MediaStorage, path: string, stat: Omit
 }
 
 /**
- * What a re-import can skip without reading the file: same path, size and modification time
+ * What a re-import can skip without hashing the file: same path, size and modification time
  * as when it was last imported, and its song still exists (one purged since comes back, as
- * before). Whole milliseconds: the stored column is an integer.
+ * before). Answers the known content hash, or null. Whole milliseconds: the column is an integer.
  */
-function unchangedSkipper(db: Db): (path: string, stat: Omit<KnownFile, 'audioHash'>) => boolean {
+function unchangedSkipper(db: Db): (path: string, stat: Omit<KnownFile, 'audioHash'>) => string | null {
   const known = knownImportFiles(db);
-  if (known.size === 0) return () => false;
+  if (known.size === 0) return () => null;
   const hashes = songAudioHashes(db);
   return (path, stat) => {
     const seen = known.get(path);
-    return !!seen && seen.size === stat.size && seen.mtimeMs === stat.mtimeMs && hashes.has(seen.audioHash);
+    return seen && seen.size === stat.size && seen.mtimeMs === stat.mtimeMs && hashes.has(seen.audioHash) ? seen.audioHash : null;
   };
 }
 
@@ -116,30 +133,38 @@ async function sidecarLyrics(path: string, note: (reason: string) => void): Prom
 /**
  * `cli import DIR`: idempotent by content hash; unreadable or unsupported files are reported
  * and skipped, never fatal. Files unchanged since an earlier import (path, size, mtime) are
- * skipped unread; only new or changed files are hashed. With inPlace the files stay where they
- * are and are never deleted.
+ * skipped unread (but see fillTagFields); only new or changed files are hashed. With inPlace
+ * the files stay where they are and are never deleted. The folder is recorded for later scans.
  */
 export async function importFolder(db: Db, storage: MediaStorage, dir: string, options: ImportOptions): Promise<ImportReport> {
   const files = findAudioFiles(dir);
+  // A scan (Subsonic startScan) imports every recorded folder again the same way.
+  const root = { path: resolve(dir), publish: options.publish, inPlace: options.inPlace };
+  const tagsRead = findImportRoot(db, root.path)?.tagsRead === true;
+  rememberImportRoot(db, { ...root, tagsRead });
   const report: ImportReport = { imported: 0, skipped: [], failed: [], notes: [] };
   const songOptions = { ...options, status: options.publish ? ('published' as const) : ('pending' as const), userId: null };
   const unchanged = unchangedSkipper(db);
+  // Once per folder: afterwards an empty field is the file's (or an admin's) say.
+  const lacking = tagsRead ? new Set<string>() : songHashesWithoutTagFields(db);
   for (const [index, path] of files.entries()) {
     const name = relative(resolve(dir), path);
     options.onProgress?.(index, files.length, name);
     try {
       const info = statSync(path);
       const stat = { size: info.size, mtimeMs: Math.trunc(info.mtimeMs) };
-      const skip = unchanged(path, stat);
+      const knownHash = unchanged(path, stat);
+      if (knownHash) await fillTagFields(db, path, knownHash, lacking);
       const note = (reason: string) => report.notes.push({ file: name, reason });
-      const lyrics = skip ? null : await sidecarLyrics(path, note);
-      const outcome = skip ? 'already imported' : await importOne(db, storage, path, stat, { ...songOptions, lyrics }, note);
+      const lyrics = knownHash ? null : await sidecarLyrics(path, note);
+      const outcome = knownHash ? 'already imported' : await importOne(db, storage, path, stat, { ...songOptions, lyrics, lacking }, note);
       if (outcome === 'imported') report.imported += 1;
       else report.skipped.push({ file: name, reason: outcome });
     } catch (error) {
       report.failed.push({ file: name, reason: error instanceof Error ? error.message : String(error) });
     }
   }
+  if (!tagsRead) rememberImportRoot(db, { ...root, tagsRead: true });
   options.onProgress?.(files.length, files.length, '');
   return report;
 }

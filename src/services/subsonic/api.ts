@@ -4,6 +4,7 @@ import { type NowPlaying, activityLists, nowPlayingList, scrobble, star, starred
 import { album, artist, artists, indexes, musicDirectory, musicFolders, randomSongs, song } from './browse.ts';
 import type { Marks } from './dto.ts';
 import type { Library, LibraryIndex } from './library.ts';
+import type { LibraryScanner } from '../media/library-scan.ts';
 import { type ActivityLists, albumList, albumList2, genres, songsByGenre } from './lists.ts';
 import { bookmarks, createBookmark, deleteBookmark } from './bookmarks.ts';
 import { albumInfo, artistInfo } from './info.ts';
@@ -33,6 +34,8 @@ export interface Call {
   origin: string;
   /** The Subsonic routes' library index (rebuilt per catalogue version). */
   libraries: LibraryIndex;
+  /** startScan's background imports of the recorded folders. */
+  scanner: LibraryScanner;
 }
 
 interface Context extends Call {
@@ -110,8 +113,8 @@ const METHODS: Record<string, SubsonicMethod> = {
   getUser: data((c) => userInfo(c.db, c.user, c.params)),
   getUsers: data((c) => users(c.db, c.user)),
   getAvatar: data((c) => avatar(c.params)),
-  getScanStatus: data((c) => scanStatus(c.library)),
-  startScan: data((c) => startScan(c.user, c.library)),
+  getScanStatus: data((c) => scanStatus(c.library, c.scanner)),
+  startScan: data((c) => startScan(c.user, c.library, c.scanner)),
   getLyrics: data((c) => lyrics(c.db, c.params)),
   getLyricsBySongId: data((c) => lyricsBySongId(c.db, c.params)),
   scrobble: data((c) => scrobble(c.db, c.user, c.params, c.nowPlaying, c.now)),

@@ -5,7 +5,8 @@ import { listVisibleSongValuesByIds } from '../../../db/queries/subsonic.ts';
 import { songDtoFromValues, toSongDto } from '../catalogue/dto.ts';
 import { type Marks, toAlbumId3, toArtist, toArtistId3, toChild } from './dto.ts';
 import { SUBSONIC_ERROR, SubsonicError, notFound } from './errors.ts';
-import { sample } from './lists.ts';
+import { genreIndex, genreKey } from './genres.ts';
+import { sample, yearRange } from './lists.ts';
 import { LOOSE_ALBUM_NAME, looseAlbumFolder, looseAlbumId, looseAlbumId3, looseArtist, looseSongs } from './loose-songs.ts';
 import { IGNORED_ARTICLES, type Library, type LibraryAlbum, type LibraryArtist, byName, sortName } from './library.ts';
 import { type Params, numericId } from './params.ts';
@@ -110,9 +111,28 @@ export function song(db: Db, library: Library, marks: Marks, params: Params): Xm
   return { song: toChild(toSongDto(found.song, found.albumName), library, marks) };
 }
 
+/** The songs random picks choose from: all, or those of `genre` and within fromYear–toYear. */
+function randomPool(db: Db, library: Library, params: Params): ArrayLike<number> {
+  const genreName = params.get('genre');
+  const years = yearRange(params, false);
+  if (!genreName && !years) return library.songIds;
+  const genre = genreName ? genreIndex(db, library).byKey.get(genreKey(genreName)) : undefined;
+  if (genreName && !genre) return [];
+  const inGenre = genre && new Set(genre.songIds);
+  const [low, high] = years ? [Math.min(years.from, years.to), Math.max(years.from, years.to)] : [0, 0];
+  const pool: number[] = [];
+  library.songIds.forEach((id, index) => {
+    const year = library.songYears[index]!;
+    if (inGenre && !inGenre.has(id)) return;
+    if (years && (year === 0 || year < low || year > high)) return;
+    pool.push(id);
+  });
+  return pool;
+}
+
 export function randomSongs(db: Db, library: Library, marks: Marks, params: Params): XmlObject {
   const size = params.int('size', 10, 0, 500);
-  const ids = sample(library.songIds, size);
+  const ids = sample(randomPool(db, library, params), size);
   const songs = listVisibleSongValuesByIds(db, ids).map((values) => toChild(songDtoFromValues(values), library, marks));
   return { randomSongs: { song: songs } };
 }

@@ -31,6 +31,8 @@ export function toChild(song: SongDto, library: Library, marks: Marks): XmlObjec
   const plays = marks.plays(song.id);
   const coverArt = song.artworkUrl ? songCoverId(song.id) : album?.hasArtwork ? albumIdOf(album.id) : undefined;
   const artist = song.artist ?? UNKNOWN_ARTIST;
+  // Its genres, or its tags when it has none (docs/decisions/147-genres-split-from-tags.md).
+  const genres = song.genres.length > 0 ? song.genres : song.tags;
   return {
     id: String(song.id),
     parent: album ? albumIdOf(album.id) : undefined,
@@ -38,8 +40,9 @@ export function toChild(song: SongDto, library: Library, marks: Marks): XmlObjec
     title: song.title,
     album: song.albumName ?? undefined,
     artist,
-    track: song.albumOrder ?? undefined,
-    genre: song.tags[0],
+    track: song.trackNumber ?? song.albumOrder ?? undefined,
+    year: song.year ?? undefined,
+    genre: genres[0],
     coverArt,
     size: song.fileSize,
     contentType: apiContentType(suffix),
@@ -56,6 +59,9 @@ export function toChild(song: SongDto, library: Library, marks: Marks): XmlObjec
     userRating: marks.rating('song', String(song.id)),
     playCount: plays?.count ?? 0,
     played: iso(plays?.lastPlayedAt),
+    discNumber: song.discNumber ?? undefined,
+    // OpenSubsonic's list; the schema wants it before replayGain.
+    genres: genres.map((name) => ({ name })),
     replayGain: replayGainOf(song),
   };
 }
@@ -76,6 +82,8 @@ export function toAlbumId3(album: LibraryAlbum, marks: Marks): XmlObject {
     songCount: album.songCount,
     duration: Math.round(album.duration),
     created: new Date(album.createdAt).toISOString(),
+    year: album.year ?? undefined,
+    genre: album.genre ?? undefined,
     starred: iso(marks.starred('album', albumIdOf(album.id))),
     userRating: marks.rating('album', albumIdOf(album.id)),
   };

@@ -3,8 +3,9 @@ import { listTaggedSongs } from '../../../db/queries/subsonic-mixes.ts';
 import type { Library } from './library.ts';
 
 /**
- * Genres as the phone apps see them: the songs' tags (a song's first tag is its `genre`), one
- * genre per tag compared without case. Built once per library (catalogue version), on first need.
+ * Genres as the phone apps see them: each song's genres, or its tags when it has none (a song's
+ * first is its `genre`), compared without case. Built once per library (catalogue version), on
+ * first need.
  */
 export interface Genre {
   name: string;

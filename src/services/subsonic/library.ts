@@ -30,6 +30,9 @@ export interface LibraryAlbum {
   hasArtwork: boolean;
   /** Its songs, oldest first. */
   songIds: number[];
+  /** The latest year of its songs, and the first genre most of its songs have; null when none. */
+  year: number | null;
+  genre: string | null;
 }
 
 /** The browsable shape of what the family may hear: one per catalogue version, kept in memory. */
@@ -44,6 +47,8 @@ export interface Library {
   albumsById: Map<number, LibraryAlbum>;
   /** Every visible song id, oldest first (random picks, full syncs). */
   songIds: Int32Array;
+  /** Each of songIds' year, 0 when it has none (random songs by year). */
+  songYears: Uint16Array;
 }
 
 /** Artist names compare as one when they differ only in case, spacing or Unicode form. */
@@ -64,6 +69,8 @@ export const byName = (a: string, b: string) => collator.compare(sortName(a), so
 
 interface AlbumTally extends LibraryAlbum {
   counts: Map<string, number>;
+  /** By case-folded first genre: its first spelling and how many songs have it. */
+  genres: Map<string, [string, number]>;
 }
 
 function tally(db: Db) {
@@ -77,8 +84,10 @@ function tally(db: Db) {
   };
   const rows = listLibraryRows(db);
   const songIds = new Int32Array(rows.length);
-  rows.forEach(([id, rawArtist, albumId, albumName, albumCreatedAt, duration, hasArtwork], index) => {
+  const songYears = new Uint16Array(rows.length);
+  rows.forEach(([id, rawArtist, albumId, albumName, albumCreatedAt, duration, hasArtwork, year, genre], index) => {
     songIds[index] = id;
+    songYears[index] = year ?? 0;
     const artist = artistOf(rawArtist ?? UNKNOWN_ARTIST);
     artist.songCount += 1;
     artist.songIds.push(id);
@@ -88,23 +97,29 @@ function tally(db: Db) {
     }
     let album = albums.get(albumId);
     if (!album) {
-      album = { id: albumId, name: albumName, artistName: '', artistId: '', songCount: 0, duration: 0, createdAt: albumCreatedAt ?? 0, hasArtwork: false, songIds: [], counts: new Map() };
+      album = { id: albumId, name: albumName, artistName: '', artistId: '', songCount: 0, duration: 0, createdAt: albumCreatedAt ?? 0, hasArtwork: false, songIds: [], year: null, genre: null, counts: new Map(), genres: new Map() };
       albums.set(albumId, album);
     }
     album.songCount += 1;
     album.songIds.push(id);
     album.duration += duration;
     album.hasArtwork ||= hasArtwork === 1;
+    if (year !== null && (album.year === null || year > album.year)) album.year = year;
+    if (genre) {
+      const seen = album.genres.get(genre.toLowerCase());
+      if (seen) seen[1] += 1;
+      else album.genres.set(genre.toLowerCase(), [genre, 1]);
+    }
     const key = artistKey(artist.name);
     album.counts.set(key, (album.counts.get(key) ?? 0) + 1);
     artist.albums.add(albumId);
   });
-  return { artists, albums, artistOf, songIds };
+  return { artists, albums, artistOf, songIds, songYears };
 }
 
 /** Builds the library from the database (about 50 ms at 50,000 songs). */
 function buildLibrary(db: Db, version: number, now: number): Library {
-  const { artists, albums, artistOf, songIds } = tally(db);
+  const { artists, albums, artistOf, songIds, songYears } = tally(db);
   for (const album of albums.values()) {
     // The album artist has most of its songs; with no majority it is a compilation.
     let best: [string, number] = ['', 0];
@@ -113,9 +128,12 @@ function buildLibrary(db: Db, version: number, now: number): Library {
     artist.albums.add(album.id);
     album.artistName = artist.name;
     album.artistId = artist.id;
+    let genre: [string, number] | null = null;
+    for (const found of album.genres.values()) if (!genre || found[1] > genre[1]) genre = found;
+    album.genre = genre?.[0] ?? null;
   }
   const albumList: LibraryAlbum[] = [...albums.values()]
-    .map(({ counts: _counts, ...album }) => album)
+    .map(({ counts: _counts, genres: _genres, ...album }) => album)
     .sort((a, b) => byName(a.name, b.name) || a.id - b.id);
   const order = new Map(albumList.map((album, index) => [album.id, index]));
   const artistList = [...artists.values()]
@@ -129,6 +147,7 @@ function buildLibrary(db: Db, version: number, now: number): Library {
     albums: albumList,
     albumsById: new Map(albumList.map((album) => [album.id, album])),
     songIds,
+    songYears,
   };
 }
 

@@ -21,6 +21,29 @@ export function sample<T>(pool: ArrayLike<T>, count: number): T[] {
   return picked;
 }
 
+export interface YearRange {
+  from: number;
+  to: number;
+}
+
+/** fromYear/toYear (both, when `required`); null when neither is given. */
+export function yearRange(params: Params, required: boolean): YearRange | null {
+  const given = required || params.get('fromYear') !== undefined || params.get('toYear') !== undefined;
+  if (!given) return null;
+  if (required) {
+    params.required('fromYear');
+    params.required('toYear');
+  }
+  return { from: params.int('fromYear', 0, 0, 9999), to: params.int('toYear', 9999, 0, 9999) };
+}
+
+/** byYear: albums with a year in the range, ascending, or descending when fromYear > toYear (as Navidrome). */
+function albumsByYear(albums: LibraryAlbum[], { from, to }: YearRange): LibraryAlbum[] {
+  const [low, high] = from <= to ? [from, to] : [to, from];
+  const dated = albums.filter((album) => album.year !== null && album.year >= low && album.year <= high);
+  return dated.sort((a, b) => (from <= to ? a.year! - b.year! : b.year! - a.year!) || byName(a.name, b.name));
+}
+
 /** Album lists that need what a user did (frequent, recent, starred, rated): ./activity.ts supplies them. */
 export type ActivityLists = Record<'frequent' | 'recent' | 'starred' | 'highest', () => number[]>;
 
@@ -55,10 +78,7 @@ function orderedAlbums({ db, library, params, activity }: ListSources): LibraryA
       return genre ? page(library.albums.filter((album) => genre.albumIds.has(album.id))) : [];
     }
     case 'byYear':
-      // Albums carry no year yet: a valid, empty list.
-      params.required('fromYear');
-      params.required('toYear');
-      return [];
+      return page(albumsByYear(library.albums, yearRange(params, true)!));
     default:
       return page(known(activity[type as keyof ActivityLists]()));
   }
@@ -74,6 +94,8 @@ export function toAlbumChild(album: LibraryAlbum, marks: Marks): XmlObject {
     title: album.name,
     album: album.name,
     artist: album.artistName,
+    year: dto.year,
+    genre: dto.genre,
     coverArt: dto.coverArt,
     duration: dto.duration,
     created: dto.created,

@@ -1,8 +1,9 @@
 import type { Db } from '../../../db/client.ts';
-import { listPlaylistSongs } from '../../../db/queries/playlists.ts';
+import { listPlaylistSongs, updatePlaylist as updatePlaylistRow } from '../../../db/queries/playlists.ts';
 import { findUserById, findUserByUsername } from '../../../db/queries/users.ts';
 import type { UserRow } from '../../../db/schema/index.ts';
 import { ConflictError } from '../../errors.ts';
+import { cleanOptionalText } from '../../shared/text.ts';
 import { toSongDto } from '../catalogue/dto.ts';
 import { addSongToPlaylist, removeSongFromPlaylist } from '../playlists/entries.ts';
 import {
@@ -32,7 +33,8 @@ function playlistSummary(db: Db, id: number, owners: Map<number, string>): XmlOb
     id: String(playlist.id),
     name: playlist.name,
     owner,
-    public: false,
+    comment: playlist.comment ?? undefined,
+    public: playlist.public,
     songCount: songs.length,
     duration: Math.round(songs.reduce((sum, row) => sum + row.song.duration, 0)),
     created: playlist.createdAt.toISOString(),
@@ -69,6 +71,20 @@ function withEntries(db: Db, library: Library, marks: Marks, id: number): XmlObj
   const summary = playlistSummary(db, id, new Map());
   const entry = listPlaylistSongs(db, id).map((row) => toChild(toSongDto(row.song, row.albumName), library, marks));
   return { playlist: { ...summary, entry } };
+}
+
+/** What apps keep on a playlist and the web app ignores: a description, and whether others may see it. */
+const MAX_COMMENT_LENGTH = 1000;
+
+/** Sets `comment` (empty clears it) and `public` when the request names them. */
+function setAppFields(db: Db, id: number, params: Params, now: Date): void {
+  const raw = params.get('comment');
+  const isPublic = params.bool('public');
+  const changes = {
+    ...(raw === undefined ? {} : { comment: cleanOptionalText(raw)?.slice(0, MAX_COMMENT_LENGTH) ?? null }),
+    ...(isPublic === undefined ? {} : { public: isPublic }),
+  };
+  if (Object.keys(changes).length > 0) updatePlaylistRow(db, id, changes, now);
 }
 
 const songIdsOf = (raw: string[]) =>
@@ -109,6 +125,7 @@ export function createPlaylist(db: Db, library: Library, marks: Marks, user: Use
         playlistId = createWebPlaylist(db, user, name).id;
       }
       addSongs(db, playlistId, songIds, user);
+      setAppFields(db, playlistId, params, now);
       return playlistId;
     },
     { behavior: 'immediate' },
@@ -116,7 +133,7 @@ export function createPlaylist(db: Db, library: Library, marks: Marks, user: Use
   return withEntries(db, library, marks, id);
 }
 
-/** updatePlaylist: rename, remove by position (among the songs shown), add songs. */
+/** updatePlaylist: rename, comment, public, remove by position (among the songs shown), add songs. */
 export function updatePlaylist(db: Db, user: UserRow, params: Params, now: Date): XmlObject {
   const id = requirePlaylistId(params.get('playlistId'), 'playlistId');
   const added = songIdsOf(params.all('songIdToAdd'));
@@ -134,6 +151,7 @@ export function updatePlaylist(db: Db, user: UserRow, params: Params, now: Date)
         removeSongFromPlaylist(db, id, songId, user);
       }
       addSongs(db, id, added, user);
+      setAppFields(db, id, params, now);
     },
     { behavior: 'immediate' },
   );

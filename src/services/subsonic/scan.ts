@@ -1,18 +1,28 @@
 import type { UserRow } from '../../../db/schema/index.ts';
+import type { LibraryScanner } from '../media/library-scan.ts';
 import { notAuthorised } from './errors.ts';
 import type { Library } from './library.ts';
 import type { XmlObject } from './xml.ts';
 
 /**
- * getScanStatus and startScan. Hearth's catalogue is live (uploads, imports and edits show at the
- * next request, as the library index follows the catalogue version), so there is never a scan
- * running; startScan, for admins, answers the same status.
+ * getScanStatus and startScan. Uploads, imports and edits show at the next request (the library
+ * index follows the catalogue version); a scan imports the folders `cli import` imported again,
+ * in the background, so files added or changed there since come in. While it runs, `count` is
+ * the files looked at so far; otherwise the library's song count.
  */
-export function scanStatus(library: Library): XmlObject {
-  return { scanStatus: { scanning: false, count: library.songIds.length, lastScan: new Date(library.builtAt).toISOString() } };
+export function scanStatus(library: Library, scanner: LibraryScanner): XmlObject {
+  const { scanning, count, lastScan } = scanner.state();
+  return {
+    scanStatus: {
+      scanning,
+      count: scanning ? count : library.songIds.length,
+      lastScan: new Date(lastScan ?? library.builtAt).toISOString(),
+    },
+  };
 }
 
-export function startScan(user: UserRow, library: Library): XmlObject {
+export function startScan(user: UserRow, library: Library, scanner: LibraryScanner): XmlObject {
   if (!user.isAdmin) throw notAuthorised('Only an admin can start a scan');
-  return scanStatus(library);
+  scanner.start();
+  return scanStatus(library, scanner);
 }

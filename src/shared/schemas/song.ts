@@ -30,6 +30,11 @@ export const songSchema = Type.Object({
   albumGain: nullable(Type.Number()),
   trackPeak: nullable(Type.Number()),
   albumPeak: nullable(Type.Number()),
+  // From the file's tags at import (genres split, src/shared/genres.ts); admins edit genres and year.
+  genres: Type.Array(Type.String()),
+  year: nullable(Type.Number()),
+  discNumber: nullable(Type.Number()),
+  trackNumber: nullable(Type.Number()),
 });
 export type SongDto = Static<typeof songSchema>;
 
@@ -52,6 +57,9 @@ export const songPatchBody = Type.Object(
     tags: Type.Optional(Type.Array(Type.String({ maxLength: 10_000 }), { maxItems: 1000 })),
     albumId: Type.Optional(nullable(rowId())),
     artworkUrl: Type.Optional(nullableText),
+    // Replaces the whole list, split and cleaned as at import (src/shared/genres.ts).
+    genres: Type.Optional(Type.Array(Type.String({ maxLength: 10_000 }), { maxItems: 1000 })),
+    year: Type.Optional(nullable(Type.Integer())),
   },
   { additionalProperties: false },
 );
