@@ -76,7 +76,7 @@ export function albumNameOf(db: Db, albumId: number | null): string | null {
 }
 
 export type AudioChange = Pick<SongRow, 'audioHash' | 'audioFormat' | 'audioPath' | 'duration' | 'fileSize' | 'originalFilename'> &
-  Partial<Pick<SongRow, 'trackGain' | 'albumGain' | 'trackPeak' | 'albumPeak' | 'loudness' | 'loudnessStatus' | 'loudnessError'>>;
+  Partial<Pick<SongRow, 'trackGain' | 'albumGain' | 'trackPeak' | 'albumPeak' | 'loudness' | 'loudnessStatus' | 'loudnessError' | 'encoderDelay' | 'encoderPadding' | 'sampleRate'>>;
 
 export function replaceSongAudio(db: Db, id: number, change: AudioChange, now: Date): SongRow | null {
   return db.update(songs).set({ ...change, updatedAt: now }).where(eq(songs.id, id)).returning().get() ?? null;

@@ -29,6 +29,9 @@ const SONG_VALUE_FIELDS = [
   ['albumGain', songs.albumGain],
   ['trackPeak', songs.trackPeak],
   ['albumPeak', songs.albumPeak],
+  ['encoderDelay', songs.encoderDelay],
+  ['encoderPadding', songs.encoderPadding],
+  ['sampleRate', songs.sampleRate],
 ] as const;
 
 type Fields = typeof SONG_VALUE_FIELDS;

@@ -30,6 +30,9 @@ export const songSchema = Type.Object({
   albumGain: nullable(Type.Number()),
   trackPeak: nullable(Type.Number()),
   albumPeak: nullable(Type.Number()),
+  // Gapless playback: encoder delay and padding in samples at sampleRate (the duration is then
+  // the exact real length); null when the file states none.
+  encoderTrim: nullable(Type.Object({ delay: Type.Number(), padding: Type.Number(), sampleRate: Type.Number() })),
 });
 export type SongDto = Static<typeof songSchema>;
 
