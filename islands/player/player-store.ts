@@ -14,7 +14,11 @@ export { hasNext, hasPrevious } from './player-engine.ts';
  * Screens call `usePlayer.getState().start(queue, index, context)`; nothing creates audio
  * before the first song is started.
  */
-export const usePlayer = createPlayerStore(browserDeps());
+export const usePlayer = createPlayerStore(browserDeps((url) => {
+  // Album and playlist songs from the one starting at `url`: these may join without a gap.
+  const { queue, index, context } = usePlayer.getState();
+  return (context === 'album' || context === 'playlist') && queue[index]?.audioUrl === url ? queue.slice(index) : [];
+}));
 
 if (typeof navigator !== 'undefined' && 'mediaSession' in navigator) connectMediaSession(usePlayer, navigator.mediaSession);
 if (typeof window !== 'undefined') savePlayer(usePlayer, writeLocal);

@@ -1,0 +1,47 @@
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Ffmpeg } from './transcode.ts';
+
+/** Formats that Media Source Extensions take only as fragmented MP4 (the gapless player's feed). */
+export const FRAGMENTED_FORMATS = ['m4a', 'flac'] as const;
+export type FragmentedFormat = (typeof FRAGMENTED_FORMATS)[number];
+
+/**
+ * ffmpeg's remux: the first audio stream copied, not re-encoded. AAC frames keep their full
+ * 1024 samples (ffmpeg shortens the last one; Chromium would still play all 1024 and push the
+ * next song late): the player trims the padding itself. FLAC in MP4 is "experimental" to ffmpeg 5.
+ */
+function remuxArgs(input: string, output: string, format: FragmentedFormat): string[] {
+  const codec = format === 'm4a' ? ['-bsf:a', 'setts=duration=1024'] : ['-strict', '-2'];
+  return ['-hide_banner', '-loglevel', 'error', '-nostdin', '-i', input, '-map', '0:a:0', '-map_metadata', '-1', '-c', 'copy', ...codec,
+    '-f', 'mp4', '-movflags', 'frag_keyframe+empty_moov+default_base_moof', '-y', output];
+}
+
+/**
+ * Fragmented-MP4 copies of stored songs, made once per content hash under `dir` and kept. A
+ * copy is written to a temporary name and renamed when ffmpeg finished cleanly; requests for
+ * a copy being made wait for the same run.
+ */
+export function fragmentedMp4Store(ffmpeg: Ffmpeg | null, dir: string) {
+  const making = new Map<string, Promise<string | null>>();
+  return (source: string, hash: string, format: FragmentedFormat): Promise<string | null> => {
+    const path = join(dir, `${hash}.mp4`);
+    if (existsSync(path)) return Promise.resolve(path);
+    if (!ffmpeg) return Promise.resolve(null);
+    const key = `${hash}.${format}`;
+    let run = making.get(key);
+    if (!run) {
+      run = (async () => {
+        mkdirSync(dir, { recursive: true });
+        const temp = join(dir, `${hash}.${process.pid}-${crypto.randomUUID()}.part`);
+        const child = Bun.spawn(['nice', '-n', '10', ffmpeg.path, ...remuxArgs(source, temp, format)], { stdout: 'ignore', stderr: 'ignore' });
+        const ok = (await child.exited) === 0;
+        if (ok) renameSync(temp, path);
+        else rmSync(temp, { force: true });
+        return ok ? path : null;
+      })().finally(() => making.delete(key));
+      making.set(key, run);
+    }
+    return run;
+  };
+}
