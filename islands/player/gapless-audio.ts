@@ -52,7 +52,8 @@ export class GaplessAudio extends EventTarget implements AudioLike {
   }
 
   get src() {
-    return this.url;
+    // As an element answers: the resolved URL (of the song, not of the MediaSource).
+    return this.segments.length ? new URL(this.url, document.baseURI).href : this.el.src;
   }
   set src(url: string) {
     const next = this.segments[this.at + 1];

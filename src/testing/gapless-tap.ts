@@ -28,7 +28,7 @@ export async function installGaplessTap(page: Page, { withoutMse = false } = {})
       const path = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
       // The baseline: without Media Source Extensions the player hands over between two elements.
       if (noMse) delete (window as { MediaSource?: unknown }).MediaSource;
-      const w = window as unknown as { __tap: { context: AudioContext; node?: AudioWorkletNode; bus: GainNode; recorded: number; sampleRate: number; usedMse: boolean } };
+      const w = window as unknown as { __tap: { context: AudioContext; node?: AudioWorkletNode; bus: GainNode; recorded: number; sampleRate: number; usedMse: boolean; el?: HTMLMediaElement } };
       const routed = new WeakSet<HTMLMediaElement>();
       const play = HTMLMediaElement.prototype.play;
       HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
@@ -44,6 +44,7 @@ export async function installGaplessTap(page: Page, { withoutMse = false } = {})
           });
         }
         if (this.src.startsWith('blob:')) w.__tap.usedMse = true;
+        w.__tap.el = this;
         if (!routed.has(this)) {
           routed.add(this);
           w.__tap.context.createMediaElementSource(this).connect(w.__tap.bus);
