@@ -13,6 +13,7 @@ interface Segment extends GaplessSource {
 
 const FORWARDED = ['play', 'pause', 'playing', 'timeupdate', 'loadedmetadata', 'error', 'waiting', 'volumechange'] as const;
 const CHUNK_BYTES = 512 * 1024;
+const FIRST_CHUNK_BYTES = 16 * 1024;
 const real = new WeakMap<AudioLike, HTMLMediaElement>();
 
 /** The media element behind an audio (Web Audio routes the element itself). */
@@ -38,6 +39,8 @@ export class GaplessAudio extends EventTarget implements AudioLike {
   private session = 0;
   private media: MediaSource | null = null;
   private pendingSeek: number | null = null;
+  /** Loaded plainly for its metadata (a restored session); the gapless feed starts at play. */
+  private deferred = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
@@ -120,6 +123,13 @@ export class GaplessAudio extends EventTarget implements AudioLike {
     return this.el.error;
   }
   play() {
+    if (this.deferred) {
+      // A restored song, played at last: from here on it and the next songs join gaplessly.
+      this.deferred = false;
+      const at = this.el.currentTime;
+      this.open(this.url);
+      if (this.segments.length) this.pendingSeek = at;
+    }
     return this.el.play();
   }
   pause() {
@@ -146,14 +156,14 @@ export class GaplessAudio extends EventTarget implements AudioLike {
     if (this.media) URL.revokeObjectURL(this.el.src);
     this.media = null;
     const sources: (GaplessSource & { audioUrl: string })[] = [];
-    // A restored session loads only the metadata: no whole-song fetch until the listener plays.
-    if (this.el.preload !== 'metadata') {
-      for (const track of this.upcoming(url)) {
-        const source = gaplessSource(track);
-        if (!source) break;
-        sources.push({ ...source, audioUrl: track.audioUrl });
-      }
+    for (const track of this.upcoming(url)) {
+      const source = gaplessSource(track);
+      if (!source) break;
+      sources.push({ ...source, audioUrl: track.audioUrl });
     }
+    // A restored session loads only the metadata: no whole-song fetch until the listener plays.
+    this.deferred = sources.length > 1 && this.el.preload === 'metadata';
+    if (this.deferred) sources.length = 0;
     if (sources.length < 2) {
       if (feeding === this) feeding = null;
       this.el.src = url;
@@ -196,7 +206,8 @@ export class GaplessAudio extends EventTarget implements AudioLike {
             parts.push(value);
             size += value.length;
           }
-          if (size >= CHUNK_BYTES || (done && size > 0)) {
+          // The first bytes go in at once: the song starts before the rest arrives.
+          if (size >= (i === 0 && this.el.readyState === 0 ? FIRST_CHUNK_BYTES : CHUNK_BYTES) || (done && size > 0)) {
             await append(buffer, concat(parts, size), live);
             parts = [];
             size = 0;

@@ -69,8 +69,8 @@ describe('album songs join without a gap, measured on the played signal', () => 
   for (const format of ['mp3', 'm4a', 'flac'] as const) {
     test(`${format}: a sine split across two files plays with at most 5 ms of silence at the join`, async () => {
       const join = await playedJoin(format);
-      expect(join.silenceMs).toBeLessThanOrEqual(5);
-      expect(join.usedMse).toBe(true);
+      // The whole measure on failure: where the silence was, and whether MSE played.
+      expect(join.silenceMs <= 5 && join.usedMse ? 'joined' : join).toBe('joined');
     });
   }
 });

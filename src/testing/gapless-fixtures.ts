@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** Where the 440 Hz sine is split: not a multiple of any MP3 (1152), AAC (1024) or FLAC frame. */
-export const SPLIT_AT = 54_441;
-export const SINE_SAMPLES = 132_300; // 3 s at 44.1 kHz
+export const SPLIT_AT = 176_441; // 4.0009 s: time enough to feed the second file under load
+export const SINE_SAMPLES = 264_600; // 6 s at 44.1 kHz
 export const GAPLESS_FORMATS = { mp3: ['libmp3lame', '-b:a', '128k'], m4a: ['aac', '-b:a', '128k'], flac: ['flac'] } as const;
 export type GaplessFormat = keyof typeof GAPLESS_FORMATS;
 
@@ -14,7 +14,7 @@ function ffmpeg(args: string[]) {
 }
 
 /**
- * A 3 s stereo 440 Hz sine cut at SPLIT_AT into two files per format, made with ffmpeg: played
+ * A 6 s stereo 440 Hz sine cut at SPLIT_AT into two files per format, made with ffmpeg: played
  * back to back they should sound as one tone. Returns each format's two paths.
  */
 export function splitSineFiles(): Record<GaplessFormat, [string, string]> {

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { SPLIT_AT } from './gapless-fixtures.ts';
 
 // Records channel 0 of everything the page plays, from the first audible sample on.
 const WORKLET = `
@@ -75,10 +76,11 @@ export interface JoinMeasure {
 }
 
 /**
- * Reads the tap back and measures it between `from` and `to` seconds after the first audible
- * sample: past the player's 500 ms fade-in (quiet zero crossings are not a gap), around the join.
+ * Reads the tap back and measures it within 0.4 s of `joinAt` seconds after the first audible
+ * sample (the split point; the fade-in's quiet start shifts it by a few ms at most).
  */
-export async function measureJoin(page: Page, from = 0.9, to = 1.8): Promise<JoinMeasure> {
+export async function measureJoin(page: Page, joinAt = SPLIT_AT / 44_100): Promise<JoinMeasure> {
+  const [from, to] = [joinAt - 0.4, joinAt + 0.4];
   const { samples, sampleRate, usedMse } = await page.evaluate(async () => {
     const t = (window as unknown as { __tap: { node: AudioWorkletNode; sampleRate: number; usedMse: boolean } }).__tap;
     const pcm = await new Promise<Float32Array>((resolve) => {
