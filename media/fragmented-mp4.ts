@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Ffmpeg } from './transcode.ts';
 
@@ -17,16 +17,40 @@ function remuxArgs(input: string, output: string, format: FragmentedFormat): str
     '-f', 'mp4', '-movflags', 'frag_keyframe+empty_moov+default_base_moof', '-y', output];
 }
 
+/** Drops the least recently used copies (by mtime, touched on use) once they pass `capBytes`; never `keep`. */
+function prune(dir: string, capBytes: number, keep: string) {
+  const files = readdirSync(dir).filter((name) => name.endsWith('.mp4')).map((name) => {
+    const path = join(dir, name);
+    const stat = statSync(path, { throwIfNoEntry: false });
+    return { path, size: stat?.size ?? 0, used: stat?.mtimeMs ?? 0 };
+  });
+  let total = files.reduce((sum, file) => sum + file.size, 0);
+  for (const file of files.sort((a, b) => a.used - b.used)) {
+    if (total <= capBytes) break;
+    if (file.path === keep) continue;
+    rmSync(file.path, { force: true });
+    total -= file.size;
+  }
+}
+
 /**
- * Fragmented-MP4 copies of stored songs, made once per content hash under `dir` and kept. A
- * copy is written to a temporary name and renamed when ffmpeg finished cleanly; requests for
- * a copy being made wait for the same run.
+ * Fragmented-MP4 copies of stored songs, made once per content hash under `dir` and kept up to
+ * `capBytes` (least recently used out). A copy is written to a temporary name and renamed when
+ * ffmpeg finished cleanly; requests for a copy being made wait for the same run.
  */
-export function fragmentedMp4Store(ffmpeg: Ffmpeg | null, dir: string) {
+export function fragmentedMp4Store(ffmpeg: Ffmpeg | null, dir: string, capBytes: number) {
   const making = new Map<string, Promise<string | null>>();
   return (source: string, hash: string, format: FragmentedFormat): Promise<string | null> => {
     const path = join(dir, `${hash}.mp4`);
-    if (existsSync(path)) return Promise.resolve(path);
+    if (existsSync(path)) {
+      try {
+        const now = new Date();
+        utimesSync(path, now, now);
+        return Promise.resolve(path);
+      } catch {
+        // Pruned just now: made again below.
+      }
+    }
     if (!ffmpeg) return Promise.resolve(null);
     const key = `${hash}.${format}`;
     let run = making.get(key);
@@ -36,8 +60,10 @@ export function fragmentedMp4Store(ffmpeg: Ffmpeg | null, dir: string) {
         const temp = join(dir, `${hash}.${process.pid}-${crypto.randomUUID()}.part`);
         const child = Bun.spawn(['nice', '-n', '10', ffmpeg.path, ...remuxArgs(source, temp, format)], { stdout: 'ignore', stderr: 'ignore' });
         const ok = (await child.exited) === 0;
-        if (ok) renameSync(temp, path);
-        else rmSync(temp, { force: true });
+        if (ok) {
+          renameSync(temp, path);
+          prune(dir, capBytes, path);
+        } else rmSync(temp, { force: true });
         return ok ? path : null;
       })().finally(() => making.delete(key));
       making.set(key, run);

@@ -35,7 +35,7 @@ export function mediaRoutes(ctx: AppContext) {
     return serve(request, file && (await songAudioTarget(ctx.db, file, isAdmin)));
   };
   // The gapless player's feed for AAC and FLAC (docs/decisions/167-gapless-albums-through-media-source.md).
-  const fragments = fragmentedMp4Store(ctx.ffmpeg ?? null, join(ctx.config.dataDir, 'cache', 'fragments'));
+  const fragments = fragmentedMp4Store(ctx.ffmpeg ?? null, join(ctx.config.dataDir, 'cache', 'fragments'), ctx.config.transcodeCacheBytes);
   const songFragments = async (shareId: string, name: string, request: Request, session: () => Promise<LiveSession | null>) => {
     const file = parseAudioFile(shareId, name);
     const isAdmin = async () => (await session())?.user.isAdmin === true;
