@@ -76,11 +76,11 @@ export interface JoinMeasure {
 }
 
 /**
- * Reads the tap back and measures it within 0.4 s of `joinAt` seconds after the first audible
+ * Reads the tap back and measures it within `within` seconds of `joinAt` seconds after the first audible
  * sample (the split point; the fade-in's quiet start shifts it by a few ms at most).
  */
-export async function measureJoin(page: Page, joinAt = SPLIT_AT / 44_100): Promise<JoinMeasure> {
-  const [from, to] = [joinAt - 0.4, joinAt + 0.4];
+export async function measureJoin(page: Page, joinAt = SPLIT_AT / 44_100, within = 0.4): Promise<JoinMeasure> {
+  const [from, to] = [joinAt - within, joinAt + within];
   const { samples, sampleRate, usedMse } = await page.evaluate(async () => {
     const t = (window as unknown as { __tap: { node: AudioWorkletNode; sampleRate: number; usedMse: boolean } }).__tap;
     const pcm = await new Promise<Float32Array>((resolve) => {
