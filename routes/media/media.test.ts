@@ -252,6 +252,9 @@ describe("the gapless player's fragmented copies", () => {
 
   test('AAC and FLAC come as fragmented MP4 (made once, same access as the audio); MP3 has none', async () => {
     m4a = await uploadSong('tone.m4a', 'published');
+    // The upload read the trim the copy is cut by: AAC priming and padding, in samples.
+    expect(m4a.encoderTrim).toEqual({ delay: 1024, padding: 478, sampleRate: 22_050 });
+    expect(song.encoderTrim).toEqual({ delay: 0, padding: 0, sampleRate: 22_050 });
     for (const url of [song.audioUrl, m4a.audioUrl]) {
       const response = await get(`${url}/fragments`, {}, family);
       expect(response.status).toBe(200);
