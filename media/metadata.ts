@@ -2,6 +2,7 @@ import { type IAudioMetadata, type IOptions, parseFromTokenizer } from 'music-me
 import { fromBlob } from 'strtok3';
 import { type FrameReader, adtsFrame, streamDuration } from './frame-walk.ts';
 import { type EmbeddedLyrics, embeddedLyrics } from './embedded-lyrics.ts';
+import { type EncoderTrim, flacTrim, itunSmpbTrim, mp3Trim, mp4Trim } from './encoder-trim.ts';
 import { bytesReader, readImageSize, withinPixelBudget } from './image-size.ts';
 import { mpegFrame } from './mpeg-frame.ts';
 import { AUDIO_CONTENT_TYPES, type AudioFormat } from '../src/shared/audio-formats.ts';
@@ -25,6 +26,8 @@ export interface AudioTags {
   replayGain: ReplayGainTags;
   /** Absurd ReplayGain tags that were ignored, said for the import summary ("track gain +300 dB"). */
   ignoredGainTags: string[];
+  /** Encoder delay and padding for gapless playback (media/encoder-trim.ts); null when unknown. */
+  trim: EncoderTrim | null;
 }
 
 export interface ReplayGainTags {
@@ -130,10 +133,13 @@ export async function readAudioTags(path: string, sniffed?: AudioFormat): Promis
   if (!(duration > 0)) duration = frames ? await streamDuration(path, start, frames) : ((await parse(path, format, { duration: true })).format.duration ?? 0);
   if (!Number.isFinite(duration) || duration <= 0) throw new NoAudioError();
   const picture = await firstUsablePicture(common.picture ?? []);
+  const trim = await trimOf(path, format, start, info.sampleRate, native);
+  // With the real sample count known, the length is exact: gapless joins place songs by it.
+  if (trim) duration = trim.samples / trim.sampleRate;
   const track = common.track?.no;
   const disc = common.disk?.no;
   return {
-    duration: Math.round(duration * 1000) / 1000,
+    duration: trim ? duration : Math.round(duration * 1000) / 1000,
     title: clean(common.title, 500),
     artist: clean(common.artist, 500),
     album: clean(common.album, 200),
@@ -145,7 +151,19 @@ export async function readAudioTags(path: string, sniffed?: AudioFormat): Promis
     lyrics: embeddedLyrics({ native }),
     replayGain: replayGainOf(common),
     ignoredGainTags: ignoredGainTags(common),
+    trim,
   };
+}
+
+/** The trim where the file states it (LAME tag, iTunSMPB or edit list, FLAC's STREAMINFO). */
+async function trimOf(path: string, format: AudioFormat | undefined, start: number, sampleRate: number | undefined, native: IAudioMetadata['native']): Promise<EncoderTrim | null> {
+  const read = fileReader(path);
+  if (format === 'mp3') return mp3Trim(read, start);
+  if (format === 'flac') return flacTrim(read);
+  if (format !== 'm4a') return null;
+  const smpb = Object.values(native).flat().find((tag) => /iTunSMPB$/i.test(tag.id));
+  if (typeof smpb?.value === 'string' && sampleRate) return itunSmpbTrim(smpb.value, sampleRate);
+  return mp4Trim(read, Bun.file(path).size);
 }
 
 /** "My Song.mp3" → "My Song"; nothing usable → "Untitled". */

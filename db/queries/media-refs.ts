@@ -77,7 +77,7 @@ export function albumNameOf(db: Db, albumId: number | null): string | null {
 }
 
 export type AudioChange = Pick<SongRow, 'audioHash' | 'audioFormat' | 'audioPath' | 'duration' | 'fileSize' | 'originalFilename'> &
-  Partial<Pick<SongRow, 'trackGain' | 'albumGain' | 'trackPeak' | 'albumPeak' | 'loudness' | 'loudnessStatus' | 'loudnessError'>>;
+  Partial<Pick<SongRow, 'trackGain' | 'albumGain' | 'trackPeak' | 'albumPeak' | 'loudness' | 'loudnessStatus' | 'loudnessError' | 'encoderDelay' | 'encoderPadding' | 'sampleRate'>>;
 
 /** The lyrics a new audio file brings, and which stored lyrics they may replace (none stored: always). */
 export interface LyricsChange {

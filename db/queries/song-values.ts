@@ -33,6 +33,9 @@ const SONG_VALUE_FIELDS = [
   ['year', songs.year],
   ['discNumber', songs.discNumber],
   ['trackNumber', songs.trackNumber],
+  ['encoderDelay', songs.encoderDelay],
+  ['encoderPadding', songs.encoderPadding],
+  ['sampleRate', songs.sampleRate],
 ] as const;
 
 type Fields = typeof SONG_VALUE_FIELDS;

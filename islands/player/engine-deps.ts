@@ -1,4 +1,5 @@
 import { toast } from '../ui/toast-store.ts';
+import { GaplessAudio, type Upcoming, gaplessFeedsNext, mediaElementOf } from './gapless-audio.ts';
 
 /** Timers the engine runs on; injected so the unit tests can drive time by hand. */
 export interface Clock {
@@ -49,7 +50,7 @@ function webAudioBooster(): EngineDeps['boost'] {
       if (factor <= 1) return;
       context ??= new AudioContext();
       node = context.createGain();
-      context.createMediaElementSource(el as HTMLMediaElement).connect(node).connect(context.destination);
+      context.createMediaElementSource(mediaElementOf(el)).connect(node).connect(context.destination);
       nodes.set(el, node);
     }
     node.gain.value = factor;
@@ -62,10 +63,13 @@ interface NetworkInformation {
   saveData?: boolean;
 }
 
-/** The browser's parts; nothing here runs before the first song is started. */
-export function browserDeps(): EngineDeps {
+/**
+ * The browser's parts; nothing here runs before the first song is started. Given the songs that
+ * follow a song, album and playlist songs join gaplessly where the browser can.
+ */
+export function browserDeps(upcoming?: Upcoming): EngineDeps {
   return {
-    createAudio: () => new Audio(),
+    createAudio: () => (upcoming ? new GaplessAudio(new Audio(), upcoming) : new Audio()),
     clock: { setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (id) => window.clearTimeout(id as number) },
     async probe(url) {
       try {
@@ -77,6 +81,7 @@ export function browserDeps(): EngineDeps {
       }
     },
     canPrefetch() {
+      if (gaplessFeedsNext()) return false;
       const c = (navigator as Navigator & { connection?: NetworkInformation }).connection;
       return !(c?.saveData || c?.effectiveType === '2g' || c?.effectiveType === 'slow-2g');
     },

@@ -7,7 +7,10 @@ import type { SongDto } from '../../src/shared/types.ts';
 export type PlayContext = 'library' | 'search' | 'album' | 'playlist';
 
 /** What the player needs of a song; a track may carry a narrator. */
-export type Track = Pick<SongDto, 'id' | 'title' | 'artist' | 'artworkUrl' | 'audioUrl' | 'duration'> & { narrator?: string | null; albumName?: string | null; hasLyrics?: boolean } & SongLoudness;
+export type Track = Pick<SongDto, 'id' | 'title' | 'artist' | 'artworkUrl' | 'audioUrl' | 'duration'> & { narrator?: string | null; albumName?: string | null; hasLyrics?: boolean } & SongLoudness & {
+  /** Encoder delay and padding: lets album and playlist songs join without a gap (islands/player/gapless-audio.ts). */
+  encoderTrim?: SongDto['encoderTrim'];
+};
 
 export interface PlayerState {
   queue: Track[];

@@ -18,7 +18,11 @@ export { hasNext, hasPrevious } from './player-engine.ts';
  * Screens call `usePlayer.getState().start(queue, index, context)`; nothing creates audio
  * before the first song is started.
  */
-const deps = browserDeps();
+const deps = browserDeps((url) => {
+  // Album and playlist songs from the one starting at `url`: these may join without a gap.
+  const { queue, index, context } = usePlayer.getState();
+  return (context === 'album' || context === 'playlist') && queue[index]?.audioUrl === url ? queue.slice(index) : [];
+});
 export const usePlayer = createPlayerStore(deps);
 /** The full player's sleep timer on the engine's clock; a running one comes back after a reload. */
 export const useSleepTimer = createSleepTimer(usePlayer, { clock: deps.clock, now: () => Date.now(), read: readLocal, write: writeLocal });

@@ -1,5 +1,7 @@
 import { Elysia } from 'elysia';
 import { createStatCache, fileResponse } from '../../media/stream.ts';
+import { FRAGMENTED_FORMATS, type FragmentedFormat, fragmentedMp4Store } from '../../media/fragmented-mp4.ts';
+import { join } from 'node:path';
 import type { AppContext } from '../../src/app-context.ts';
 import { NotFoundError } from '../../src/errors.ts';
 import type { LiveSession } from '../../src/services/accounts/sessions.ts';
@@ -32,6 +34,17 @@ export function mediaRoutes(ctx: AppContext) {
     const isAdmin = async () => (await session())?.user.isAdmin === true;
     return serve(request, file && (await songAudioTarget(ctx.db, file, isAdmin)));
   };
+  // The gapless player's feed for AAC and FLAC (docs/decisions/167-gapless-albums-through-media-source.md).
+  const fragments = fragmentedMp4Store(ctx.ffmpeg ?? null, join(ctx.config.dataDir, 'cache', 'fragments'), ctx.config.transcodeCacheBytes);
+  const songFragments = async (shareId: string, name: string, request: Request, session: () => Promise<LiveSession | null>) => {
+    const file = parseAudioFile(shareId, name);
+    const isAdmin = async () => (await session())?.user.isAdmin === true;
+    const target = file && (await songAudioTarget(ctx.db, file, isAdmin));
+    if (!target || !FRAGMENTED_FORMATS.includes(target.format as FragmentedFormat)) throw new NotFoundError('Audio not found');
+    const path = await fragments(target.audioPath ?? storage.audioPath(target.hash), target.hash, target.format as FragmentedFormat);
+    if (!path) throw new NotFoundError('Audio not found');
+    return fileResponse(request, path, { etag: `${target.hash}-fragments`, contentType: 'audio/mp4', cacheControl: PRIVATE_REVALIDATE });
+  };
   const shareAudio = (shareId: string, name: string, request: Request) => {
     const file = parseAudioFile(shareId, name);
     return serve(request, file && tempShareAudioTarget(ctx.db, file, ctx.now()));
@@ -43,6 +56,9 @@ export function mediaRoutes(ctx: AppContext) {
       params: audioParams,
     })
     .head('/songs/:shareId/:file', (c) => songAudio(c.params.shareId, c.params.file, c.request, c.currentSession), {
+      params: audioParams,
+    })
+    .get('/songs/:shareId/:file/fragments', (c) => songFragments(c.params.shareId, c.params.file, c.request, c.currentSession), {
       params: audioParams,
     })
     .get('/shares/:shareId/:file', (c) => shareAudio(c.params.shareId, c.params.file, c.request), { params: audioParams })

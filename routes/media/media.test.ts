@@ -245,3 +245,37 @@ describe('GET /objects', () => {
     expect((await server.request('/api/upload/image', { method: 'POST', body: form, cookie: family })).status).toBe(403);
   });
 });
+
+describe("the gapless player's fragmented copies", () => {
+  const boxes = (bytes: Uint8Array) => new TextDecoder('latin1').decode(bytes);
+  let m4a: SongDto;
+
+  test('AAC and FLAC come as fragmented MP4 (made once, same access as the audio); MP3 has none', async () => {
+    m4a = await uploadSong('tone.m4a', 'published');
+    // The upload read the trim the copy is cut by: AAC priming and padding, in samples.
+    expect(m4a.encoderTrim).toEqual({ delay: 1024, padding: 478, sampleRate: 22_050 });
+    expect(song.encoderTrim).toEqual({ delay: 0, padding: 0, sampleRate: 22_050 });
+    for (const url of [song.audioUrl, m4a.audioUrl]) {
+      const response = await get(`${url}/fragments`, {}, family);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('audio/mp4');
+      const text = boxes(new Uint8Array(await response.arrayBuffer()));
+      expect(text).toContain('moov');
+      expect(text).toContain('moof');
+      expect((await get(`${url}/fragments`, {}, family)).status).toBe(200);
+    }
+    const mp3 = await uploadSong('plain.mp3', 'published');
+    const refused = await get(`${mp3.audioUrl}/fragments`, {}, family);
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toEqual({ error: 'Audio not found' });
+  });
+
+  test('an unpublished song has no copy for the family (a guest is answered as for the audio itself)', async () => {
+    setStatus(m4a.id, { status: 'pending' });
+    const pending = m4a;
+    expect((await get(`${pending.audioUrl}/fragments`, {}, family)).status).toBe(404);
+    expect((await get(`${pending.audioUrl}/fragments`)).status).toBe(404);
+    expect((await get(`${song.audioUrl}/fragments`)).status).toBe((await get(song.audioUrl)).status);
+    expect((await get(`${pending.audioUrl}/fragments`, {}, admin)).status).toBe(200);
+  });
+});

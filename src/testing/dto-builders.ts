@@ -27,6 +27,7 @@ export function songDto(overrides: Partial<SongDto> & Pick<SongDto, 'id'>): Song
     trackGain: null,
     albumGain: null,
     trackPeak: null,
+    encoderTrim: null,
     albumPeak: null,
     genres: [],
     year: null,

@@ -12,7 +12,7 @@ const realFetch = globalThis.fetch;
 const song = (id: number): SongDto => ({
   id, title: `Song ${String(id).padStart(4, '0')}`, artist: `Artist ${id}`, tags: [], albumId: null, albumName: null, albumOrder: null,
   artworkUrl: null, audioUrl: `/media/songs/s${id}/h${id}.mp3`, duration: 60, fileSize: 1000, status: 'pending', userId: 1,
-  shareId: `s${id}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, id)).toISOString(), deletedAt: null, originalFilename: null, hasLyrics: false, trackGain: null, albumGain: null, trackPeak: null, albumPeak: null,
+  shareId: `s${id}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, id)).toISOString(), deletedAt: null, originalFilename: null, hasLyrics: false, trackGain: null, albumGain: null, trackPeak: null, albumPeak: null, encoderTrim: null,
   genres: [], year: null, discNumber: null, trackNumber: null,
 });
 

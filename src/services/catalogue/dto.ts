@@ -45,8 +45,12 @@ export function songDtoFromValues(v: SongValues): SongDto {
     year: v[at.year],
     discNumber: v[at.discNumber],
     trackNumber: v[at.trackNumber],
+    encoderTrim: trimOf(v[at.encoderDelay], v[at.encoderPadding], v[at.sampleRate]),
   };
 }
+
+const trimOf = (delay: number | null, padding: number | null, sampleRate: number | null): SongDto['encoderTrim'] =>
+  delay === null || padding === null || !sampleRate ? null : { delay, padding, sampleRate };
 
 /** A drizzle song row (with its live album's name, if any) through the same mapper. */
 export function toSongDto(row: SongRow, albumName: string | null = null): SongDto {

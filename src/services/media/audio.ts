@@ -3,6 +3,7 @@ import { type AudioChange, type SongWithSameAudio, albumNameOf, findSongRow, ins
 import type { StoredLyrics } from '../../../db/queries/lyrics.ts';
 import { type Lyrics, hasLines, parseLyrics } from '../../shared/lyrics.ts';
 import { storeImageBytes } from '../../../media/images.ts';
+import type { EncoderTrim } from '../../../media/encoder-trim.ts';
 import { type AudioTags, NoAudioError, readAudioTags, titleFromFilename } from '../../../media/metadata.ts';
 import { fileReader, sniffAudio } from '../../../media/sniff.ts';
 import type { MediaStorage } from '../../../media/storage.ts';
@@ -126,6 +127,7 @@ export function createSong(db: Db, storage: MediaStorage, audio: CheckedAudio, o
     tags: options.tags ?? [],
     lyrics: songLyricsOf(audio, options),
     ...audio.tags.replayGain,
+    ...trimColumns(audio.tags.trim),
   }, !options.addCopy);
   if ('duplicateOf' in inserted) throw new DuplicateAudioError(inserted.duplicateOf);
   return toSongDto(inserted.song, inserted.albumName);
@@ -136,6 +138,9 @@ export const ignoredGainNote = (ignored: string[]) => `ReplayGain tag ignored ($
 
 /** What the import summary or the upload's answer says about a file that went in (nothing: empty). */
 export const audioNotes = (audio: CheckedAudio): string[] => (audio.tags.ignoredGainTags.length > 0 ? [ignoredGainNote(audio.tags.ignoredGainTags)] : []);
+
+/** The gapless trim's columns; all null when the file states none (a replaced file clears them). */
+const trimColumns = (trim: EncoderTrim | null) => ({ encoderDelay: trim?.delay ?? null, encoderPadding: trim?.padding ?? null, sampleRate: trim?.sampleRate ?? null });
 
 /**
  * POST /api/upload/audio: ingest, then insert; a failed insert removes the new file. Bytes a
@@ -176,7 +181,7 @@ export async function replaceAudio(db: Db, storage: MediaStorage, id: number, fi
   };
   // Lyrics read from the old file's tags follow the audio; an .lrc's or an admin's stay.
   const lyrics = { lyrics: embeddedLyricsOf(audio), replacing: ['embedded'] as const };
-  const song = replaceSongAudio(db, id, { ...change, ...audio.tags.replayGain, loudness: null, loudnessStatus: 'pending', loudnessError: null }, now, lyrics);
+  const song = replaceSongAudio(db, id, { ...change, ...audio.tags.replayGain, ...trimColumns(audio.tags.trim), loudness: null, loudnessStatus: 'pending', loudnessError: null }, now, lyrics);
   if (!song) {
     dropIfUnreferenced(db, storage, audio.hash);
     throw new NotFoundError('Song not found');

@@ -35,6 +35,9 @@ export const songSchema = Type.Object({
   year: nullable(Type.Number()),
   discNumber: nullable(Type.Number()),
   trackNumber: nullable(Type.Number()),
+  // Gapless playback: encoder delay and padding in samples at sampleRate (the duration is then
+  // the exact real length); null when the file states none.
+  encoderTrim: nullable(Type.Object({ delay: Type.Number(), padding: Type.Number(), sampleRate: Type.Number() })),
 });
 export type SongDto = Static<typeof songSchema>;
 
