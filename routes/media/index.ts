@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia';
+import { createObjectFactsCache, presignedRedirect, proxiedObjectResponse } from '../../media/object-response.ts';
 import { createStatCache, fileResponse } from '../../media/stream.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { NotFoundError } from '../../src/errors.ts';
@@ -19,12 +20,17 @@ const PRIVATE_REVALIDATE = 'private, no-cache';
 export function mediaRoutes(ctx: AppContext) {
   const { storage } = ctx;
   const stats = createStatCache();
+  const facts = createObjectFactsCache(storage.audio);
+  const redirect = ctx.config.s3?.publicUrls === true;
   const serve = (request: Request, target: AudioTarget | null) => {
     if (!target) throw new NotFoundError('Audio not found');
+    const base = { etag: target.hash, contentType: AUDIO_CONTENT_TYPES[target.format], cacheControl: PRIVATE_REVALIDATE };
     // An --in-place import's file lives in the family's own folder and may change or go.
-    const path = target.audioPath ?? storage.audioPath(target.hash);
-    const options = { etag: target.hash, contentType: AUDIO_CONTENT_TYPES[target.format], cacheControl: PRIVATE_REVALIDATE, stats: target.audioPath ? undefined : stats };
-    return fileResponse(request, path, options);
+    if (target.audioPath) return fileResponse(request, target.audioPath, base);
+    if (storage.audio.kind === 's3') {
+      return redirect ? presignedRedirect(storage.audio, target.hash) : proxiedObjectResponse(request, storage.audio, target.hash, { ...base, facts });
+    }
+    return fileResponse(request, storage.audio.location(target.hash), { ...base, stats });
   };
 
   const songAudio = async (shareId: string, name: string, request: Request, session: () => Promise<LiveSession | null>) => {

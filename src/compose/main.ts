@@ -1,5 +1,5 @@
 import { MigrationError, NewerDatabaseError } from '../../db/migrate.ts';
-import { localStorage } from '../../media/storage.ts';
+import { openStorage } from '../../media/s3-storage.ts';
 import { createApp } from './app.ts';
 import { loadBundles } from '../render/bundles.ts';
 import { ConfigError, parseConfig } from '../config.ts';
@@ -50,7 +50,7 @@ try {
   throw error;
 }
 const { handle, secret, paths } = opened;
-const storage = localStorage(paths.mediaDir);
+const storage = openStorage(paths.mediaDir, config.s3);
 const app = createApp({ config, db: handle.db, secret, log, storage });
 // The first admin exists before the port opens, so no request is answered without it (a login
 // right after start would get 401). A failed listen removes that admin again: the next start

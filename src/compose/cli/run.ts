@@ -4,7 +4,7 @@ import { dataDirPaths, openDataDir } from '../../data-dir.ts';
 import { HttpError } from '../../errors.ts';
 import { createLogger } from '../../logger.ts';
 import { MigrationError, NewerDatabaseError } from '../../../db/migrate.ts';
-import { localStorage } from '../../../media/storage.ts';
+import { openStorage } from '../../../media/s3-storage.ts';
 import { backupCommand, restoreCommand } from './backup.ts';
 import { type CliCommand, CliUsageError, type FolderCommand } from './command.ts';
 import { demoCommand } from './demo.ts';
@@ -77,7 +77,7 @@ async function main(argv: string[]): Promise<number> {
   const { handle, paths } = openDataDir(config.dataDir);
   try {
     const args = parseArgs({ args: rest, options: command.options, allowPositionals: true, strict: true });
-    const storage = localStorage(paths.mediaDir);
+    const storage = openStorage(paths.mediaDir, config.s3);
     const code = await command.run({ db: handle.db, config, paths, log: createLogger(config.logLevel), storage, args, print: console.log });
     return typeof code === 'number' ? code : 0;
   } finally {
