@@ -10,6 +10,7 @@ import { type CliCommand, CliUsageError, type FolderCommand } from './command.ts
 import { demoCommand } from './demo.ts';
 import { importCommand } from './import.ts';
 import { purgeCommand } from './purge.ts';
+import { storageCommand } from './storage.ts';
 import { userCommand } from './user.ts';
 import { CLI_PROGRAM } from '../release/is-binary.ts';
 
@@ -20,6 +21,7 @@ const COMMANDS: Record<string, CliCommand> = {
   purge: purgeCommand,
   import: importCommand,
   demo: demoCommand,
+  storage: storageCommand,
 };
 // These work on the data folder itself: restore must find it empty, backup copies it unchanged.
 const FOLDER_COMMANDS: Record<string, FolderCommand> = { backup: backupCommand, restore: restoreCommand };
@@ -40,6 +42,10 @@ export const CLI_USAGE = `Usage: ${CLI_PROGRAM} <command>
                                           stored music and artwork) to one archive, consistently,
                                           also while the server runs; .tar.gz/.tgz compresses
   restore FILE                            bring a backup back into an empty DATA_DIR
+  storage migrate --to s3|disk [--remove-source]
+                                          move the songs' audio to the S3_BUCKET or back to the
+                                          disk, verified by hash, resumable; the source is kept
+                                          unless --remove-source (after every song is verified)
 
 Every command works on DATA_DIR (default ./data), also while the server is running.`;
 
