@@ -61,6 +61,11 @@ export function s3AudioStore(client: Bun.S3Client): AudioStore {
   };
 }
 
+/** Where presigned links point (path-style or virtual-host style, as the client signs them). */
+export function presignedOrigin(settings: S3Settings): string {
+  return new URL(s3Client(settings).presign(audioKey('0'.repeat(64)))).origin;
+}
+
 /** Audio in the bucket; temp files, artwork and previews stay under DATA_DIR/media. */
 export function s3Storage(mediaDir: string, settings: S3Settings): MediaStorage {
   return localStorage(mediaDir, s3AudioStore(s3Client(settings)));

@@ -84,6 +84,18 @@ describe('audio in a bucket, proxied with ranges', () => {
     }
   });
 
+  test('phone apps (Subsonic) get the original bytes and ranges from the bucket', async () => {
+    const created = await server.request('/api/app-passwords', { method: 'POST', json: { name: 'Phone' }, cookie: admin });
+    const { password } = (await created.json()) as { password: string };
+    const query = new URLSearchParams({ u: 's3-admin', p: password, v: '1.16.1', c: 't', f: 'json', id: String(song.id) });
+    const whole = await server.request(`/rest/download?${query}`);
+    expect(whole.status).toBe(200);
+    expect(new Uint8Array(await whole.arrayBuffer())).toEqual(all);
+    const ranged = await server.request(`/rest/stream?${query}&format=raw`, { headers: { range: 'bytes=4-11' } });
+    expect(ranged.status).toBe(206);
+    expect(new Uint8Array(await ranged.arrayBuffer())).toEqual(all.slice(4, 12));
+  });
+
   test('garbage collection removes an unused object from the bucket, after the grace period', async () => {
     const gone = await upload(server, admin, 'tone.wav');
     server.db.delete(songs).where(eq(songs.id, gone.id)).run();
@@ -118,6 +130,12 @@ describe('audio in a bucket, S3_PUBLIC_URLS=true', () => {
     expect(ranged.status).toBe(206);
     expect(new Uint8Array(await ranged.arrayBuffer())).toEqual((await fixtureBytes('tone.flac')).slice(10, 20));
   });
+
+  test("pages let players and offline saving fetch from the bucket's origin, and only there", async () => {
+    const csp = (await server.request('/login')).headers.get('content-security-policy')!;
+    expect(csp).toContain(`media-src 'self' blob: ${bucket.env.S3_ENDPOINT}`);
+    expect(csp).toContain(`connect-src 'self' ${bucket.env.S3_ENDPOINT}`);
+  }, 120_000);
 
   test('access is still checked before the redirect', async () => {
     server.db.update(songs).set({ status: 'pending' }).where(eq(songs.id, song.id)).run();
