@@ -3,6 +3,7 @@ import { BackupError, type BackupManifest } from '../../services/backup/layout.t
 import { restoreBackup } from '../../services/backup/restore.ts';
 import { CliUsageError, type FolderCommand } from './command.ts';
 import { CLI_PROGRAM } from '../release/is-binary.ts';
+import { s3AudioStore, s3Client } from '../../../media/s3-storage.ts';
 
 const MiB = 1024 * 1024;
 
@@ -38,6 +39,7 @@ export const backupCommand: FolderCommand = {
         file,
         media: args.values.media === true,
         force: args.values.force === true,
+        bucketAudio: config.s3 ? s3AudioStore(s3Client(config.s3)) : undefined,
         onStaleRemoved: (path) => print(`Removed ${path}, left by an earlier backup that was stopped before it finished.`),
       }),
     );

@@ -80,6 +80,18 @@ test('a library moves to the bucket and back, killed midway each time, verified,
   expect(freed.output).toContain(`Removed ${SONGS} copies from the disk.`);
   expect(filesUnder(join(dataDir, 'media', 'audio'))).toEqual([]);
 
+  // A backup with --media takes the audio from the bucket; restored, it lands on disk.
+  const archive = join(makeTempDir(), 'family.tar');
+  const backup = await runCli(['backup', archive, '--media'], env);
+  expect(backup.output).toContain(`${SONGS} media files`);
+  expect(backup.code).toBe(0);
+  const restoredDir = makeTempDir();
+  rmSync(restoredDir, { recursive: true });
+  expect((await runCli(['restore', archive], { DATA_DIR: restoredDir, LOG_LEVEL: 'warn' })).code).toBe(0);
+  for (const hash of hashes) expect(await sha256(localStorage(join(restoredDir, 'media')).audio.blob(hash))).toBe(hash);
+  rmSync(restoredDir, { recursive: true, force: true });
+  rmSync(join(archive, '..'), { recursive: true, force: true });
+
   const back = await killMidway('disk');
   expect(back).toBeGreaterThan(0);
   expect(back).toBeLessThan(SONGS);
