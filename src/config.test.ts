@@ -19,6 +19,7 @@ describe('parseConfig', () => {
       transcodeLimit: 4 * availableParallelism(),
       logLevel: 'info',
       s3: null,
+      replicaUrl: null,
     });
   });
 
@@ -49,6 +50,7 @@ describe('parseConfig', () => {
       transcodeLimit: 2,
       logLevel: 'warn',
       s3: null,
+      replicaUrl: null,
     });
   });
 
@@ -88,7 +90,14 @@ describe('parseConfig', () => {
     [{ ...s3, S3_SECRET_ACCESS_KEY: ' ' }, 'Invalid S3_SECRET_ACCESS_KEY: is required with S3_BUCKET'],
     [{ ...s3, S3_PUBLIC_URLS: 'maybe' }, 'Invalid S3_PUBLIC_URLS'],
     [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'Invalid S3_ENDPOINT: is set but S3_BUCKET is not'],
+    [{ REPLICA_URL: 'backups/hearth' }, 'Invalid REPLICA_URL'],
+    [{ REPLICA_URL: 'https://example.org/x' }, 'Invalid REPLICA_URL'],
   ])('a bad S3 setting stops start-up naming it (%#)', (env, message) => {
     expect(() => parseConfig(env)).toThrow(message);
   });
+});
+
+test('REPLICA_URL takes a folder on another disk or an s3:// URL', () => {
+  expect(parseConfig({ REPLICA_URL: '/mnt/replica/' }).replicaUrl).toBe('file:///mnt/replica');
+  expect(parseConfig({ REPLICA_URL: 's3://family-backups/hearth' }).replicaUrl).toBe('s3://family-backups/hearth');
 });

@@ -19,6 +19,8 @@ export interface Config {
   logLevel: LogLevel;
   /** Audio in an S3-compatible bucket instead of DATA_DIR/media (media/s3-storage.ts); null: on disk. */
   s3: S3Settings | null;
+  /** Where Litestream replicates the database (src/compose/replication.ts): `file:///…` or `s3://…`; null: off. */
+  replicaUrl: string | null;
 }
 
 export interface S3Settings {
@@ -129,6 +131,15 @@ function s3Settings(env: Env): S3Settings | null {
   };
 }
 
+/** An absolute folder (on another disk) or an s3:// URL, as Litestream takes it. */
+function replicaUrl(env: Env): string | null {
+  const raw = text(env, 'REPLICA_URL');
+  if (raw === undefined) return null;
+  if (raw.startsWith('/')) return `file://${raw.replace(/\/+$/, '')}`;
+  if (/^file:\/\/\/./.test(raw) || /^s3:\/\/[a-z0-9][a-z0-9.-]+[a-z0-9](\/|$)/.test(raw)) return raw;
+  throw new ConfigError('REPLICA_URL', `"${raw}" is neither an absolute folder nor an s3:// URL`);
+}
+
 export function parseConfig(env: Env): Config {
   const adminPassword = text(env, 'ADMIN_PASSWORD');
   if (adminPassword !== undefined && adminPassword.length < 6) {
@@ -156,5 +167,6 @@ export function parseConfig(env: Env): Config {
     transcodeLimit: integer(env, 'TRANSCODE_LIMIT', DEFAULT_TRANSCODE_LIMIT, 1, 256),
     logLevel: logLevel(env),
     s3: s3Settings(env),
+    replicaUrl: replicaUrl(env),
   };
 }

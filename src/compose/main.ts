@@ -10,6 +10,7 @@ import { createLogger } from '../logger.ts';
 import { CLI_PROGRAM } from './release/is-binary.ts';
 import { PortInUseError, listen } from './server.ts';
 import { ensureFirstAdmin, removeFirstAdmin } from '../services/accounts/first-admin.ts';
+import { startReplication } from './replication.ts';
 
 // The only module with side effects: config → data folder → migrate → app → listen → jobs.
 // React's build follows NODE_ENV as the process starts (Bun folds it into React's entry files
@@ -64,6 +65,13 @@ try {
   if (error instanceof PortInUseError) fail(error.message);
   throw error;
 }
+// REPLICA_URL: Litestream ships every write to the replica, supervised by this process.
+let replication: ReturnType<typeof startReplication> | null = null;
+try {
+  replication = config.replicaUrl ? startReplication(config, paths.dbPath, log) : null;
+} catch (error) {
+  fail(`Hearth cannot start: ${(error as Error).message}`);
+}
 
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const url = config.publicUrl ?? `http://${shownHost}:${app.server?.port}`;
@@ -96,6 +104,7 @@ async function shutdown(signal: string) {
   await app.server?.stop(false);
   await jobsDone();
   handle.close();
+  await replication?.stop();
   log.info('Hearth stopped cleanly.');
   process.exit(0);
 }
