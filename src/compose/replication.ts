@@ -10,7 +10,10 @@ export function litestreamBinary(): string {
   try {
     return join(dirname(Bun.resolveSync(`${name}/package.json`, import.meta.dir)), 'litestream');
   } catch {
-    throw new Error(`REPLICA_URL needs Litestream, which comes with Hearth's npm packages (${name}): run Hearth from its checkout after npm install`);
+    // The single binary carries no npm packages: a litestream on PATH (npm install -g @flydotio/litestream).
+    const onPath = Bun.which('litestream');
+    if (onPath) return onPath;
+    throw new Error(`REPLICA_URL needs Litestream: npm install --global @flydotio/litestream (or put litestream on PATH)`);
   }
 }
 

@@ -42,6 +42,8 @@ export const CLI_USAGE = `Usage: ${CLI_PROGRAM} <command>
                                           stored music and artwork) to one archive, consistently,
                                           also while the server runs; .tar.gz/.tgz compresses
   restore FILE                            bring a backup back into an empty DATA_DIR
+  restore --from-replica                  bring the database back from REPLICA_URL (Litestream)
+                                          into an empty DATA_DIR
   storage migrate --to s3|disk [--remove-source]
                                           move the songs' audio to the S3_BUCKET or back to the
                                           disk, verified by hash, resumable; the source is kept
