@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { songs } from '../../db/schema/index.ts';
 import { createLogger } from '../../src/logger.ts';
+import { findFfmpeg } from '../../media/transcode.ts';
+import { measureNextSong } from '../../src/services/loudness/measure.ts';
 import { collectOrphanMedia } from '../../src/services/media/gc.ts';
+import { runCli } from '../../src/testing/process.ts';
 import { filesUnder, fixture, fixtureBytes } from '../../src/testing/media-fixtures.ts';
 import { type TestBucket, startTestBucket } from '../../src/testing/s3-server.ts';
 import { type TestServer, startTestServer } from '../../src/testing/server.ts';
@@ -94,6 +98,30 @@ describe('audio in a bucket, proxied with ranges', () => {
     const ranged = await server.request(`/rest/stream?${query}&format=raw`, { headers: { range: 'bytes=4-11' } });
     expect(ranged.status).toBe(206);
     expect(new Uint8Array(await ranged.arrayBuffer())).toEqual(all.slice(4, 12));
+  });
+
+  test('a CLI import while Hearth runs puts the audio in the bucket, and it plays', async () => {
+    const folder = join(server.dataDir, '..', `import-${crypto.randomUUID()}`);
+    await Bun.write(join(folder, 'opus tone.opus'), Bun.file(fixture('tone.opus')));
+    try {
+      const imported = await runCli(['import', folder, '--publish'], { DATA_DIR: server.dataDir, LOG_LEVEL: 'warn', ...bucket.env });
+      expect(imported.code).toBe(0);
+      const row = server.db.select().from(songs).where(eq(songs.originalFilename, 'opus tone.opus')).get()!;
+      expect(filesUnder(join(server.dataDir, 'media', 'audio'))).toEqual([]);
+      const response = await server.request(`/media/songs/${row.shareId}/${row.audioHash}.${row.audioFormat}`, { cookie: admin });
+      expect(response.status).toBe(200);
+      expect(new Uint8Array(await response.arrayBuffer())).toEqual(await fixtureBytes('tone.opus'));
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  test('loudness is measured from the bucket (ffmpeg reads a presigned link)', async () => {
+    const ffmpeg = findFfmpeg();
+    expect(ffmpeg).not.toBeNull();
+    let outcome = await measureNextSong(server.db, server.storage, ffmpeg!);
+    while (outcome && outcome.id !== song.id) outcome = await measureNextSong(server.db, server.storage, ffmpeg!, undefined, outcome.id);
+    expect(outcome).toEqual({ id: song.id, status: 'measured' });
   });
 
   test('garbage collection removes an unused object from the bucket, after the grace period', async () => {
