@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { referencedAudioHashes } from '../../../db/queries/media-refs.ts';
+import { songs } from '../../../db/schema/index.ts';
 import { s3Storage } from '../../../media/s3-storage.ts';
 import { localStorage } from '../../../media/storage.ts';
 import { journalPath } from '../../../media/storage-migration.ts';
@@ -10,7 +11,7 @@ import { parseConfig } from '../../config.ts';
 import { openDataDir } from '../../data-dir.ts';
 import { uploadSong } from '../../services/media/audio.ts';
 import { filesUnder } from '../../testing/media-fixtures.ts';
-import { runCli } from '../../testing/process.ts';
+import { runCli, startMain } from '../../testing/process.ts';
 import { type TestBucket, startTestBucket } from '../../testing/s3-server.ts';
 import { makeTempDir } from '../../testing/server.ts';
 
@@ -120,3 +121,41 @@ test('a copy whose bytes do not match stays out, and nothing is removed', async 
     writeFileSync(path, good);
   }
 }, 60_000);
+
+test('Hearth keeps playing from the disk during a move, and from the bucket once restarted with S3_BUCKET', async () => {
+  const { handle } = openDataDir(dataDir);
+  const song = handle.db.select().from(songs).get()!;
+  handle.close();
+  const path = `/media/songs/${song.shareId}/${song.audioHash}.${song.audioFormat}`;
+  const plays = async (url: string) => {
+    const response = await fetch(url + path, { headers: { range: 'bytes=0-99' } });
+    return response.status === 206 && (await sha256(new Blob([await response.arrayBuffer()]))) === (await sha256(disk().blob(song.audioHash).slice(0, 100)));
+  };
+  const onDisk = await startMain({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+  try {
+    const moving = runCli(['storage', 'migrate', '--to', 's3'], env);
+    let answered = 0;
+    let done = false;
+    void moving.then(() => (done = true));
+    while (!done) {
+      expect(await plays(onDisk.url)).toBe(true);
+      answered += 1;
+    }
+    expect(answered).toBeGreaterThan(0);
+    expect((await moving).code).toBe(0);
+  } finally {
+    onDisk.child.kill('SIGTERM');
+    await onDisk.exited;
+  }
+  expect((await runCli(['storage', 'migrate', '--to', 's3', '--remove-source'], env)).code).toBe(0);
+  expect(filesUnder(join(dataDir, 'media', 'audio'))).toEqual([]);
+  const onBucket = await startMain(env);
+  try {
+    const response = await fetch(onBucket.url + path);
+    expect(response.status).toBe(200);
+    expect(await sha256(new Blob([await response.arrayBuffer()]))).toBe(song.audioHash);
+  } finally {
+    onBucket.child.kill('SIGTERM');
+    await onBucket.exited;
+  }
+}, 120_000);
