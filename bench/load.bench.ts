@@ -34,7 +34,7 @@ const server = await startBenchServer({
   seed: async (db, dataDir) => {
     seedCatalogue(db, { songs: SONGS, albums: Math.max(10, SONGS / 100), playlists: 50 });
     for (const username of USERS) await createUser(db, { username, password: PASSWORD, isAdmin: false });
-    const path = localStorage(join(dataDir, 'media')).audioPath(audioHash);
+    const path = localStorage(join(dataDir, 'media')).audio.location(audioHash);
     mkdirSync(join(path, '..'), { recursive: true });
     writeFileSync(path, audioBytes);
     insertSong(db, { audioHash, audioFormat: 'mp3', shareId: audioShareId, status: 'published', fileSize: audioBytes.length });

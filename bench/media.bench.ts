@@ -52,7 +52,7 @@ async function rangeServing() {
   const shareId = randomId();
   const server = await startBenchServer({
     seed: (db, dataDir) => {
-      const path = localStorage(join(dataDir, 'media')).audioPath(hash);
+      const path = localStorage(join(dataDir, 'media')).audio.location(hash);
       mkdirSync(join(path, '..'), { recursive: true });
       writeFileSync(path, bytes);
       insertSong(db, { audioHash: hash, audioFormat: 'mp3', shareId, status: 'published' });

@@ -40,8 +40,8 @@ const server = await startBenchServer({
     seedCatalogue(db);
     const storage = localStorage(join(dataDir, 'media'));
     for (const [hash, bytes] of [[rangeHash, rangeBytes], [toneHash, toneBytes]] as const) {
-      mkdirSync(join(storage.audioPath(hash), '..'), { recursive: true });
-      writeFileSync(storage.audioPath(hash), bytes);
+      mkdirSync(join(storage.audio.location(hash), '..'), { recursive: true });
+      writeFileSync(storage.audio.location(hash), bytes);
     }
     rangeSongId = insertSong(db, { audioHash: rangeHash, audioFormat: 'mp3', shareId: rangeShareId, fileSize: rangeBytes.length }).id;
     toneSongId = insertSong(db, { audioHash: toneHash, audioFormat: 'flac', duration: TONE_SECONDS, fileSize: toneBytes.length }).id;

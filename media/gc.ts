@@ -46,18 +46,21 @@ function* filesIn(dir: string): Generator<{ path: string; name: string }> {
  * Deletes stored files that nothing references any more (and stale temp files). Only names
  * we wrote are considered; a file is removed only when unreferenced and past the grace time.
  */
-export function collectGarbage(storage: MediaStorage, refs: MediaRefs, options: GcOptions): GcResult {
+export async function collectGarbage(storage: MediaStorage, refs: MediaRefs, options: GcOptions): Promise<GcResult> {
   const { now, graceMs = 60 * 60 * 1000, tempMaxAgeMs = 24 * 60 * 60 * 1000 } = options;
   const old = (path: string, age = graceMs) => {
     const mtime = storage.mtime(path);
     return mtime !== null && mtime < now - age;
   };
   const result: GcResult = { audio: 0, images: 0, previews: 0, temp: 0 };
-  for (const { path, name } of filesIn(join(storage.root, 'audio'))) {
-    if (/^[0-9a-f]{64}$/.test(name) && !refs.audio.has(name) && old(path)) {
-      storage.remove(path);
-      result.audio += 1;
-    }
+  // Audio may be in a bucket: listed and removed through its store, by the same rule.
+  const unused: string[] = [];
+  for await (const { hash, mtimeMs } of storage.audio.list()) {
+    if (!refs.audio.has(hash) && mtimeMs < now - graceMs) unused.push(hash);
+  }
+  for (const hash of unused) {
+    await storage.audio.remove(hash);
+    result.audio += 1;
   }
   const liveImages = new Set<string>();
   for (const { path, name } of filesIn(join(storage.root, 'images'))) {

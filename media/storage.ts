@@ -4,6 +4,29 @@ import { diskFullAware } from './disk-full.ts';
 import { HASH_PATTERN, audioFilePath } from './paths.ts';
 import type { ImageFormat } from './sniff.ts';
 
+export interface StoredFacts {
+  size: number;
+  mtimeMs: number;
+}
+
+/**
+ * Content-addressed audio originals, on disk under DATA_DIR/media/audio or in an S3 bucket
+ * (media/s3-storage.ts) under the same relative keys (`audio/<2 hex>/<hash>`).
+ */
+export interface AudioStore {
+  readonly kind: 'disk' | 's3';
+  /** Moves a checked temp file in (uploading it to a bucket); if the bytes are already stored, drops the temp. */
+  commit(tempPath: string, hash: string): Promise<void>;
+  remove(hash: string): Promise<void>;
+  stat(hash: string): Promise<StoredFacts | null>;
+  /** The bytes as a lazy Blob (a file, or an S3File): `slice()` reads only that range. */
+  blob(hash: string): Blob;
+  /** Where a tool (ffmpeg) reads it: a file path, or a presigned URL valid for `seconds`. */
+  location(hash: string, seconds?: number): string;
+  /** Every stored hash with its time, for garbage collection and migration. */
+  list(): AsyncIterable<{ hash: string } & StoredFacts>;
+}
+
 /**
  * Content-addressed media under DATA_DIR/media. New bytes are written to `tmp/`, checked,
  * then renamed into place (atomic on one filesystem); the same bytes are stored once.
@@ -13,7 +36,8 @@ export interface MediaStorage {
   readonly tmpDir: string;
   /** A fresh temporary file name under tmp/ (not created). */
   tempPath(): string;
-  audioPath(hash: string): string;
+  /** Song audio: in this folder, or in a bucket. */
+  readonly audio: AudioStore;
   imagePath(hash: string, format: ImageFormat): string;
   previewPath(hash: string): string;
   /** Writes bytes to a fresh temp file; on failure (a full disk: 507) nothing is left. */
@@ -62,7 +86,34 @@ function removeLeftoverParts(tmpDir: string): number {
   return removed;
 }
 
-export function localStorage(mediaDir: string): MediaStorage {
+/** Audio under DATA_DIR/media/audio, moved in by rename. */
+export function diskAudioStore(mediaDir: string, commit: (tempPath: string, finalPath: string) => void): AudioStore {
+  const path = (hash: string) => audioFilePath(mediaDir, hash);
+  return {
+    kind: 'disk',
+    commit: async (tempPath, hash) => commit(tempPath, path(hash)),
+    remove: async (hash) => rmSync(path(hash), { force: true }),
+    async stat(hash) {
+      const stat = statSync(path(hash), { throwIfNoEntry: false });
+      return stat?.isFile() ? { size: stat.size, mtimeMs: stat.mtimeMs } : null;
+    },
+    blob: (hash) => Bun.file(path(hash)),
+    location: (hash) => path(hash),
+    async *list() {
+      const dir = join(mediaDir, 'audio');
+      for (const shard of existsSync(dir) ? readdirSync(dir) : []) {
+        for (const name of readdirSync(join(dir, shard))) {
+          if (!HASH_PATTERN.test(name)) continue;
+          const stat = statSync(join(dir, shard, name), { throwIfNoEntry: false });
+          if (stat?.isFile()) yield { hash: name, size: stat.size, mtimeMs: stat.mtimeMs };
+        }
+      }
+    },
+  };
+}
+
+/** Media on disk; `audio` can be swapped for a bucket (media/s3-storage.ts). */
+export function localStorage(mediaDir: string, audio?: AudioStore): MediaStorage {
   const tmpDir = join(mediaDir, 'tmp');
   mkdirSync(tmpDir, { recursive: true });
   removeLeftoverParts(tmpDir);
@@ -72,10 +123,27 @@ export function localStorage(mediaDir: string): MediaStorage {
     if (!HASH_PATTERN.test(hash)) throw new Error(`not a content hash: ${hash}`);
     return join(mediaDir, kind, hash.slice(0, 2), file);
   };
+  const commit = (tempPath: string, finalPath: string) => {
+    if (existsSync(finalPath)) {
+      rmSync(tempPath, { force: true });
+      // Fresh mtime: garbage collection spares recently (re)used files during an upload.
+      const now = new Date();
+      utimesSync(finalPath, now, now);
+      return;
+    }
+    try {
+      mkdirSync(join(finalPath, '..'), { recursive: true });
+      renameSync(tempPath, finalPath);
+    } catch (error) {
+      rmSync(tempPath, { force: true });
+      throw diskFullAware(error);
+    }
+  };
   return {
     root: mediaDir,
     tmpDir,
     tempPath,
+    audio: audio ?? diskAudioStore(mediaDir, commit),
     writeTemp(data) {
       const path = tempPath();
       try {
@@ -86,25 +154,9 @@ export function localStorage(mediaDir: string): MediaStorage {
         throw diskFullAware(error);
       }
     },
-    audioPath: (hash) => audioFilePath(mediaDir, hash),
     imagePath: (hash, format) => sharded('images', hash, `${hash}.${format}`),
     previewPath: (hash) => sharded('previews', hash, `${hash}.jpg`),
-    commit(tempPath, finalPath) {
-      if (existsSync(finalPath)) {
-        rmSync(tempPath, { force: true });
-        // Fresh mtime: garbage collection spares recently (re)used files during an upload.
-        const now = new Date();
-        utimesSync(finalPath, now, now);
-        return;
-      }
-      try {
-        mkdirSync(join(finalPath, '..'), { recursive: true });
-        renameSync(tempPath, finalPath);
-      } catch (error) {
-        rmSync(tempPath, { force: true });
-        throw diskFullAware(error);
-      }
-    },
+    commit,
     remove: (path) => rmSync(path, { force: true }),
     mtime(path) {
       try {

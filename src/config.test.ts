@@ -18,6 +18,8 @@ describe('parseConfig', () => {
       transcodeCacheBytes: 1024 * 1024 * 1024,
       transcodeLimit: 4 * availableParallelism(),
       logLevel: 'info',
+      s3: null,
+      replicaUrl: null,
     });
   });
 
@@ -47,6 +49,8 @@ describe('parseConfig', () => {
       transcodeCacheBytes: 0,
       transcodeLimit: 2,
       logLevel: 'warn',
+      s3: null,
+      replicaUrl: null,
     });
   });
 
@@ -64,4 +68,36 @@ describe('parseConfig', () => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(message);
   });
+
+  const s3 = { S3_BUCKET: 'family-music', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+
+  test('S3_BUCKET with its keys puts audio in the bucket', () => {
+    expect(parseConfig({ ...s3, S3_REGION: 'eu-west-1', S3_PUBLIC_URLS: 'true' }).s3).toEqual({
+      bucket: 'family-music',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-west-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      publicUrls: true,
+    });
+  });
+
+  test.each([
+    [{ ...s3, S3_BUCKET: 'My_Bucket' }, 'Invalid S3_BUCKET'],
+    [{ ...s3, S3_ENDPOINT: 'minio:9000' }, 'Invalid S3_ENDPOINT'],
+    [{ ...s3, S3_REGION: 'EU West' }, 'Invalid S3_REGION'],
+    [{ ...s3, S3_ACCESS_KEY_ID: '' }, 'Invalid S3_ACCESS_KEY_ID: is required with S3_BUCKET'],
+    [{ ...s3, S3_SECRET_ACCESS_KEY: ' ' }, 'Invalid S3_SECRET_ACCESS_KEY: is required with S3_BUCKET'],
+    [{ ...s3, S3_PUBLIC_URLS: 'maybe' }, 'Invalid S3_PUBLIC_URLS'],
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'Invalid S3_ENDPOINT: is set but S3_BUCKET is not'],
+    [{ REPLICA_URL: 'backups/hearth' }, 'Invalid REPLICA_URL'],
+    [{ REPLICA_URL: 'https://example.org/x' }, 'Invalid REPLICA_URL'],
+  ])('a bad S3 setting stops start-up naming it (%#)', (env, message) => {
+    expect(() => parseConfig(env)).toThrow(message);
+  });
+});
+
+test('REPLICA_URL takes a folder on another disk or an s3:// URL', () => {
+  expect(parseConfig({ REPLICA_URL: '/mnt/replica/' }).replicaUrl).toBe('file:///mnt/replica');
+  expect(parseConfig({ REPLICA_URL: 's3://family-backups/hearth' }).replicaUrl).toBe('s3://family-backups/hearth');
 });

@@ -17,6 +17,20 @@ export interface Config {
   /** Songs converted for phone apps at once; more wait in line (media/transcode.ts). */
   transcodeLimit: number;
   logLevel: LogLevel;
+  /** Audio in an S3-compatible bucket instead of DATA_DIR/media (media/s3-storage.ts); null: on disk. */
+  s3: S3Settings | null;
+  /** Where Litestream replicates the database (src/compose/replication.ts): `file:///…` or `s3://…`; null: off. */
+  replicaUrl: string | null;
+}
+
+export interface S3Settings {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string | undefined;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Audio answers redirect to a short-lived presigned URL instead of passing through Hearth. */
+  publicUrls: boolean;
 }
 
 /**
@@ -88,6 +102,44 @@ function logLevel(env: Env): LogLevel {
   return raw as LogLevel;
 }
 
+const S3_BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+/** S3_BUCKET turns the bucket on; the keys must then be given, the endpoint is optional (AWS). */
+function s3Settings(env: Env): S3Settings | null {
+  const bucket = text(env, 'S3_BUCKET');
+  const others = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URLS'];
+  if (bucket === undefined) {
+    const stray = others.find((name) => text(env, name) !== undefined);
+    if (stray) throw new ConfigError(stray, 'is set but S3_BUCKET is not');
+    return null;
+  }
+  if (!S3_BUCKET_NAME.test(bucket)) throw new ConfigError('S3_BUCKET', `"${bucket}" is not a bucket name (3–63 of a-z, 0-9, "." and "-")`);
+  const endpointText = text(env, 'S3_ENDPOINT');
+  const region = text(env, 'S3_REGION');
+  if (region !== undefined && !/^[a-z0-9-]+$/.test(region)) throw new ConfigError('S3_REGION', `"${region}" is not a region name`);
+  const accessKeyId = text(env, 'S3_ACCESS_KEY_ID');
+  if (accessKeyId === undefined) throw new ConfigError('S3_ACCESS_KEY_ID', 'is required with S3_BUCKET');
+  const secretAccessKey = text(env, 'S3_SECRET_ACCESS_KEY');
+  if (secretAccessKey === undefined) throw new ConfigError('S3_SECRET_ACCESS_KEY', 'is required with S3_BUCKET');
+  return {
+    bucket,
+    endpoint: endpointText === undefined ? undefined : origin('S3_ENDPOINT', endpointText),
+    region,
+    accessKeyId,
+    secretAccessKey,
+    publicUrls: boolean(env, 'S3_PUBLIC_URLS'),
+  };
+}
+
+/** An absolute folder (on another disk) or an s3:// URL, as Litestream takes it. */
+function replicaUrl(env: Env): string | null {
+  const raw = text(env, 'REPLICA_URL');
+  if (raw === undefined) return null;
+  if (raw.startsWith('/')) return `file://${raw.replace(/\/+$/, '')}`;
+  if (/^file:\/\/\/./.test(raw) || /^s3:\/\/[a-z0-9][a-z0-9.-]+[a-z0-9](\/|$)/.test(raw)) return raw;
+  throw new ConfigError('REPLICA_URL', `"${raw}" is neither an absolute folder nor an s3:// URL`);
+}
+
 export function parseConfig(env: Env): Config {
   const adminPassword = text(env, 'ADMIN_PASSWORD');
   if (adminPassword !== undefined && adminPassword.length < 6) {
@@ -114,5 +166,7 @@ export function parseConfig(env: Env): Config {
     transcodeCacheBytes: integer(env, 'TRANSCODE_CACHE_MB', 1024, 0, 16 * 1024 * 1024) * 1024 * 1024,
     transcodeLimit: integer(env, 'TRANSCODE_LIMIT', DEFAULT_TRANSCODE_LIMIT, 1, 256),
     logLevel: logLevel(env),
+    s3: s3Settings(env),
+    replicaUrl: replicaUrl(env),
   };
 }

@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia';
+import { createObjectFactsCache, presignedRedirect, proxiedObjectResponse } from '../../media/object-response.ts';
 import { createStatCache, fileResponse } from '../../media/stream.ts';
 import { FRAGMENTED_FORMATS, type FragmentedFormat, fragmentedMp4Store } from '../../media/fragmented-mp4.ts';
 import { join } from 'node:path';
@@ -21,12 +22,17 @@ const PRIVATE_REVALIDATE = 'private, no-cache';
 export function mediaRoutes(ctx: AppContext) {
   const { storage } = ctx;
   const stats = createStatCache();
+  const facts = createObjectFactsCache(storage.audio);
+  const redirect = ctx.config.s3?.publicUrls === true;
   const serve = (request: Request, target: AudioTarget | null) => {
     if (!target) throw new NotFoundError('Audio not found');
+    const base = { etag: target.hash, contentType: AUDIO_CONTENT_TYPES[target.format], cacheControl: PRIVATE_REVALIDATE };
     // An --in-place import's file lives in the family's own folder and may change or go.
-    const path = target.audioPath ?? storage.audioPath(target.hash);
-    const options = { etag: target.hash, contentType: AUDIO_CONTENT_TYPES[target.format], cacheControl: PRIVATE_REVALIDATE, stats: target.audioPath ? undefined : stats };
-    return fileResponse(request, path, options);
+    if (target.audioPath) return fileResponse(request, target.audioPath, base);
+    if (storage.audio.kind === 's3') {
+      return redirect ? presignedRedirect(storage.audio, target.hash) : proxiedObjectResponse(request, storage.audio, target.hash, { ...base, facts });
+    }
+    return fileResponse(request, storage.audio.location(target.hash), { ...base, stats });
   };
 
   const songAudio = async (shareId: string, name: string, request: Request, session: () => Promise<LiveSession | null>) => {
@@ -41,7 +47,7 @@ export function mediaRoutes(ctx: AppContext) {
     const isAdmin = async () => (await session())?.user.isAdmin === true;
     const target = file && (await songAudioTarget(ctx.db, file, isAdmin));
     if (!target || !FRAGMENTED_FORMATS.includes(target.format as FragmentedFormat)) throw new NotFoundError('Audio not found');
-    const path = await fragments(target.audioPath ?? storage.audioPath(target.hash), target.hash, target.format as FragmentedFormat);
+    const path = await fragments(target.audioPath ?? storage.audio.location(target.hash), target.hash, target.format as FragmentedFormat);
     if (!path) throw new NotFoundError('Audio not found');
     return fileResponse(request, path, { etag: `${target.hash}-fragments`, contentType: 'audio/mp4', cacheControl: PRIVATE_REVALIDATE });
   };

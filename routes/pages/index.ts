@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia';
+import { presignedOrigin } from '../../media/s3-storage.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { requestOrigin } from '../../src/http/client-ip.ts';
 import type { PageScope } from '../../src/render/page-scope.ts';
@@ -22,7 +23,8 @@ export function createPages(ctx: AppContext) {
   // Built and loaded on the first page request (main.ts warms it at start), so API-only
   // tests never pay for a build.
   const loadRenderer = () => {
-    renderer ??= loadBundles().then((bundles) => createRenderer(ctx.log, bundles)).catch((error) => {
+    const mediaOrigins = ctx.config.s3?.publicUrls ? [presignedOrigin(ctx.config.s3)] : [];
+    renderer ??= loadBundles().then((bundles) => createRenderer(ctx.log, bundles, mediaOrigins)).catch((error) => {
       renderer = null;
       throw error;
     });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { IMAGE_CONTENT_TYPES } from '../../media/sniff.ts';
+import { createObjectFactsCache, proxiedObjectResponse } from '../../media/object-response.ts';
 import { createStatCache, fileResponse } from '../../media/stream.ts';
 import { TranscodeCache, transcodeKey } from '../../media/transcode-cache.ts';
 import { type Ffmpeg, TRANSCODE_CONTENT_TYPES, TranscodeBusyError, TranscodeSlots, TranscodeWaitTimeoutError, bufferForLength, estimatedBytes, transcodeStream } from '../../media/transcode.ts';
@@ -35,15 +36,13 @@ export function subsonicMedia(ctx: AppContext, ffmpeg: Ffmpeg | null, libraries:
     return response;
   };
 
-  const original = async (request: Request, source: AudioSource) =>
-    withRestHeaders(
-      await fileResponse(request, source.path, {
-        etag: opaqueTag(source.hash),
-        contentType: apiContentType(source.format),
-        cacheControl: REVALIDATE,
-        stats: source.immutable ? stats : undefined,
-      }),
-    );
+  const facts = createObjectFactsCache(storage.audio);
+  // Stored audio in a bucket is passed through (with ranges): phone apps keep one origin.
+  const original = async (request: Request, source: AudioSource) => {
+    const options = { etag: opaqueTag(source.hash), contentType: apiContentType(source.format), cacheControl: REVALIDATE };
+    if (source.immutable && storage.audio.kind === 's3') return withRestHeaders(await proxiedObjectResponse(request, storage.audio, source.hash, { ...options, facts }));
+    return withRestHeaders(await fileResponse(request, source.path, { ...options, stats: source.immutable ? stats : undefined }));
+  };
 
   /** A slot for ffmpeg, waiting in line when all are taken; 503 only when the line is full or too slow. */
   const slot = async (request: Request) => {

@@ -56,9 +56,9 @@ export function tempShareRoutes(ctx: AppContext) {
     .get('/temp-shares', () => listAllTempShares(ctx.db), { admin: true, response: adminTempShareListSchema })
     .delete(
       '/temp-shares/:id',
-      ({ params, set }) => {
+      async ({ params, set }) => {
         if (!/^[1-9]\d{0,15}$/.test(params.id)) throw new NotFoundError('Share not found');
-        removeTempShare(ctx.db, storage, Number(params.id));
+        await removeTempShare(ctx.db, storage, Number(params.id));
         set.status = 204;
       },
       { admin: true, params: tempShareIdParams },

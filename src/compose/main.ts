@@ -1,5 +1,5 @@
 import { MigrationError, NewerDatabaseError } from '../../db/migrate.ts';
-import { localStorage } from '../../media/storage.ts';
+import { openStorage } from '../../media/s3-storage.ts';
 import { createApp } from './app.ts';
 import { loadBundles } from '../render/bundles.ts';
 import { ConfigError, parseConfig } from '../config.ts';
@@ -10,6 +10,7 @@ import { createLogger } from '../logger.ts';
 import { CLI_PROGRAM } from './release/is-binary.ts';
 import { PortInUseError, listen } from './server.ts';
 import { ensureFirstAdmin, removeFirstAdmin } from '../services/accounts/first-admin.ts';
+import { startReplication } from './replication.ts';
 
 // The only module with side effects: config → data folder → migrate → app → listen → jobs.
 // React's build follows NODE_ENV as the process starts (Bun folds it into React's entry files
@@ -50,7 +51,7 @@ try {
   throw error;
 }
 const { handle, secret, paths } = opened;
-const storage = localStorage(paths.mediaDir);
+const storage = openStorage(paths.mediaDir, config.s3);
 const app = createApp({ config, db: handle.db, secret, log, storage });
 // The first admin exists before the port opens, so no request is answered without it (a login
 // right after start would get 401). A failed listen removes that admin again: the next start
@@ -63,6 +64,13 @@ try {
   handle.close();
   if (error instanceof PortInUseError) fail(error.message);
   throw error;
+}
+// REPLICA_URL: Litestream ships every write to the replica, supervised by this process.
+let replication: ReturnType<typeof startReplication> | null = null;
+try {
+  replication = config.replicaUrl ? startReplication(config, paths.dbPath, log) : null;
+} catch (error) {
+  fail(`Hearth cannot start: ${(error as Error).message}`);
 }
 
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -96,6 +104,7 @@ async function shutdown(signal: string) {
   await app.server?.stop(false);
   await jobsDone();
   handle.close();
+  await replication?.stop();
   log.info('Hearth stopped cleanly.');
   process.exit(0);
 }

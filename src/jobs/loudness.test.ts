@@ -48,7 +48,7 @@ describe('the loudness job', () => {
 
     // One song's audio goes missing: its measurement fails and says why.
     const lost = await upload(taggedFlac(loudnessFixture(work, -20, 2), join(work, 'lost.flac'), { title: 'Lost' }));
-    server.storage.remove(server.storage.audioPath(row(lost.id).audioHash));
+    await server.storage.audio.remove(row(lost.id).audioHash);
 
     await runJob();
     const readings = files.map(ffmpegLoudness);

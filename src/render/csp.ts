@@ -9,8 +9,8 @@ export function createNonce(): string {
  * Page policy: scripts only from our origin or carrying this response's nonce. React's
  * development build needs eval to rebuild server call stacks; production never gets it.
  */
-export function contentSecurityPolicy(nonce: string, development = false): string {
-  return [...documentPolicy(`'nonce-${nonce}'`, development), "frame-ancestors 'none'"].join('; ');
+export function contentSecurityPolicy(nonce: string, development = false, mediaOrigins: string[] = []): string {
+  return [...documentPolicy(`'nonce-${nonce}'`, development, mediaOrigins), "frame-ancestors 'none'"].join('; ');
 }
 
 /**
@@ -18,15 +18,17 @@ export function contentSecurityPolicy(nonce: string, development = false): strin
  * nonce, or hashes in the static offline documents, whose <meta> policy cannot carry
  * frame-ancestors).
  */
-export function documentPolicy(inlineScripts: string, development: boolean): string[] {
+export function documentPolicy(inlineScripts: string, development: boolean, mediaOrigins: string[] = []): string[] {
+  // A bucket's presigned links (S3_PUBLIC_URLS): players and offline saving fetch audio from there.
+  const media = mediaOrigins.map((origin) => ` ${origin}`).join('');
   return [
     "default-src 'self'",
     `script-src 'self' ${inlineScripts}${development ? " 'unsafe-eval'" : ''}`,
     // Inline style attributes (virtualised list offsets, progress widths); no inline <style> needed.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
-    "connect-src 'self'",
+    `media-src 'self' blob:${media}`,
+    `connect-src 'self'${media}`,
     "font-src 'self'",
     "manifest-src 'self'",
     "worker-src 'self'",

@@ -53,7 +53,7 @@ function installSsrModules(modules: Record<string, unknown>) {
 }
 
 /** Renders with loaded bundles (src/render/bundles.ts): each render is Flight → HTML in-process. */
-export function createRenderer<Page extends string = string>(log: Logger, bundles: BuiltBundles): Renderer<Page> {
+export function createRenderer<Page extends string = string>(log: Logger, bundles: BuiltBundles, mediaOrigins: string[] = []): Renderer<Page> {
   const { manifest, rsc } = bundles;
   installSsrModules(bundles.ssrModules);
   const clientManifest: ClientManifest = {};
@@ -67,7 +67,7 @@ export function createRenderer<Page extends string = string>(log: Logger, bundle
 
   const headers = (nonce: string) => ({
     'content-type': 'text/html; charset=utf-8',
-    'content-security-policy': contentSecurityPolicy(nonce, manifest.mode === 'development'),
+    'content-security-policy': contentSecurityPolicy(nonce, manifest.mode === 'development', mediaOrigins),
     'cache-control': 'no-store',
   });
 

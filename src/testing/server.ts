@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Db, type DbHandle, openDb } from '../../db/client.ts';
 import { migrateDb } from '../../db/migrate.ts';
-import { type MediaStorage, localStorage } from '../../media/storage.ts';
+import { openStorage } from '../../media/s3-storage.ts';
+import type { MediaStorage } from '../../media/storage.ts';
 import { createApp } from '../compose/app.ts';
 import { type Config, parseConfig } from '../config.ts';
 import { openDataDir } from '../data-dir.ts';
@@ -51,7 +52,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const dataDir = makeTempDir();
   const config = parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', ...env });
   const { handle, secret, paths } = openDataDir(config.dataDir);
-  const storage = localStorage(paths.mediaDir);
+  const storage = openStorage(paths.mediaDir, config.s3);
   let offset = 0;
   const now = () => Date.now() + offset;
   const app = createApp({ config, db: handle.db, secret, log: createLogger(config.logLevel), now, storage });

@@ -24,7 +24,7 @@ test('cli demo seeds a dozen playable published tracks in three albums with cove
   expect(albumRows.every((album) => album.artworkUrl?.startsWith('/objects/images/'))).toBe(true);
   expect(rows.every((song) => song.status === 'published' && song.tags.includes('demo') && song.albumOrder !== null)).toBe(true);
   const storage = localStorage(paths.mediaDir);
-  const path = storage.audioPath(rows[0]!.audioHash);
+  const path = storage.audio.location(rows[0]!.audioHash);
   expect(await sniffAudio(fileReader(path))).toBe('wav');
   expect((await readAudioTags(path)).duration).toBeCloseTo(rows[0]!.duration, 1);
 });

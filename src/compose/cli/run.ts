@@ -4,12 +4,13 @@ import { dataDirPaths, openDataDir } from '../../data-dir.ts';
 import { HttpError } from '../../errors.ts';
 import { createLogger } from '../../logger.ts';
 import { MigrationError, NewerDatabaseError } from '../../../db/migrate.ts';
-import { localStorage } from '../../../media/storage.ts';
+import { openStorage } from '../../../media/s3-storage.ts';
 import { backupCommand, restoreCommand } from './backup.ts';
 import { type CliCommand, CliUsageError, type FolderCommand } from './command.ts';
 import { demoCommand } from './demo.ts';
 import { importCommand } from './import.ts';
 import { purgeCommand } from './purge.ts';
+import { storageCommand } from './storage.ts';
 import { userCommand } from './user.ts';
 import { CLI_PROGRAM } from '../release/is-binary.ts';
 
@@ -20,6 +21,7 @@ const COMMANDS: Record<string, CliCommand> = {
   purge: purgeCommand,
   import: importCommand,
   demo: demoCommand,
+  storage: storageCommand,
 };
 // These work on the data folder itself: restore must find it empty, backup copies it unchanged.
 const FOLDER_COMMANDS: Record<string, FolderCommand> = { backup: backupCommand, restore: restoreCommand };
@@ -40,6 +42,12 @@ export const CLI_USAGE = `Usage: ${CLI_PROGRAM} <command>
                                           stored music and artwork) to one archive, consistently,
                                           also while the server runs; .tar.gz/.tgz compresses
   restore FILE                            bring a backup back into an empty DATA_DIR
+  restore --from-replica                  bring the database back from REPLICA_URL (Litestream)
+                                          into an empty DATA_DIR
+  storage migrate --to s3|disk [--remove-source]
+                                          move the songs' audio to the S3_BUCKET or back to the
+                                          disk, verified by hash, resumable; the source is kept
+                                          unless --remove-source (after every song is verified)
 
 Every command works on DATA_DIR (default ./data), also while the server is running.`;
 
@@ -77,7 +85,7 @@ async function main(argv: string[]): Promise<number> {
   const { handle, paths } = openDataDir(config.dataDir);
   try {
     const args = parseArgs({ args: rest, options: command.options, allowPositionals: true, strict: true });
-    const storage = localStorage(paths.mediaDir);
+    const storage = openStorage(paths.mediaDir, config.s3);
     const code = await command.run({ db: handle.db, config, paths, log: createLogger(config.logLevel), storage, args, print: console.log });
     return typeof code === 'number' ? code : 0;
   } finally {

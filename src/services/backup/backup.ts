@@ -5,6 +5,7 @@ import { openReadOnly } from '../../../db/client.ts';
 import { inPlaceAudioPaths, libraryCounts, snapshotDatabase } from '../../../db/queries/backup.ts';
 import { referencedArtworkUrls, referencedAudioHashes } from '../../../db/queries/media-refs.ts';
 import { newerDatabaseMessage, schemaState } from '../../../db/migrate.ts';
+import type { AudioStore } from '../../../media/storage.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { dataDirPaths } from '../../data-dir.ts';
 import { BackupError, type BackupManifest, DB_FILE, FORMAT, MANIFEST, SECRET_FILE, audioEntry, imageEntry } from './layout.ts';
@@ -16,6 +17,8 @@ export interface BackupOptions {
   media: boolean;
   force: boolean;
   now?: () => Date;
+  /** Song audio kept in a bucket (S3_BUCKET): downloaded into the archive under the same entries. */
+  bucketAudio?: AudioStore;
   /** Told each file or folder of an earlier, killed backup that this one removed. */
   onStaleRemoved?: (path: string) => void;
 }
@@ -27,12 +30,19 @@ const READ_SIZE = 1 << 20;
  * Hard links keep each referenced file alive in the staging folder even if a purge removes it
  * from media/ meanwhile; media on another disk (a symlinked media/) gets a symlink instead.
  */
-function stageMedia(dataDir: string, staging: string, entries: string[]): number {
+async function stageMedia(dataDir: string, staging: string, entries: string[], bucketAudio?: AudioStore): Promise<number> {
   let bytes = 0;
+  const bucketed = new Map(bucketAudio ? [...entryHashes(entries)] : []);
   for (const entry of entries) {
     const from = join(dataDir, entry);
     const to = join(staging, entry);
     mkdirSync(dirname(to), { recursive: true });
+    const hash = bucketed.get(entry);
+    if (hash && bucketAudio) {
+      if ((await bucketAudio.stat(hash)) === null) throw new BackupError(`The audio ${hash} that the library uses is missing from the bucket; nothing was written.`);
+      bytes += await Bun.write(to, bucketAudio.blob(hash));
+      continue;
+    }
     try {
       linkSync(from, to);
     } catch (error) {
@@ -44,6 +54,14 @@ function stageMedia(dataDir: string, staging: string, entries: string[]): number
     bytes += statSync(to).size;
   }
   return bytes;
+}
+
+/** Audio entries by archive path → content hash. */
+function* entryHashes(entries: string[]): Generator<[string, string]> {
+  for (const entry of entries) {
+    const hash = entry.split('/').pop()!;
+    if (entry === audioEntry(hash)) yield [entry, hash];
+  }
 }
 
 function mediaEntries(db: Parameters<typeof referencedAudioHashes>[0]): string[] {
@@ -120,7 +138,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupManife
     copyFileSync(paths.secretPath, join(staging, SECRET_FILE));
     chmodSync(join(staging, SECRET_FILE), 0o600);
     const { manifest: described, entries } = describeSnapshot(join(staging, DB_FILE), options.media);
-    const bytes = stageMedia(paths.root, staging, entries);
+    const bytes = await stageMedia(paths.root, staging, entries, options.bucketAudio);
     const manifest: BackupManifest = {
       ...described,
       createdAt: (options.now?.() ?? new Date()).toISOString(),

@@ -8,7 +8,8 @@ import { BackupError, type BackupManifest, DB_FILE, FORMAT, MANIFEST, SECRET_FIL
 
 const READ_SIZE = 1 << 20;
 
-function checkTarget(dataDir: string): boolean {
+/** Restores go only into an empty or new folder; true when it already existed. */
+export function checkTarget(dataDir: string): boolean {
   const stat = statSync(dataDir, { throwIfNoEntry: false });
   if (!stat) return false;
   if (!stat.isDirectory()) throw new BackupError(`${dataDir} is not a folder.`);
@@ -29,7 +30,7 @@ function readManifest(dataDir: string): BackupManifest {
 }
 
 /** Intact, and of a schema this Hearth can run (a newer one's backup needs that newer Hearth). */
-function checkDatabase(path: string): void {
+export function checkDatabase(path: string): void {
   const handle = openReadOnly(path);
   try {
     const check = quickCheck(handle.db);

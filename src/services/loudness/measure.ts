@@ -23,9 +23,10 @@ export type MeasureOutcome = { id: number; status: 'measured' | 'failed'; reason
 export async function measureNextSong(db: Db, storage: MediaStorage, ffmpeg: Ffmpeg, signal?: AbortSignal, afterId = 0): Promise<MeasureOutcome> {
   const song = nextPendingSong(db, afterId);
   if (!song) return null;
-  const path = song.audioPath ?? storage.audioPath(song.audioHash);
+  const path = song.audioPath ?? storage.audio.location(song.audioHash);
   try {
-    if (!(await Bun.file(path).exists())) throw new LoudnessError('The audio file is missing');
+    const stored = song.audioPath ? await Bun.file(path).exists() : (await storage.audio.stat(song.audioHash)) !== null;
+    if (!stored) throw new LoudnessError('The audio file is missing');
     const reading = await measureLoudness(ffmpeg, path, signal);
     if (signal?.aborted) return null;
     saveTrackLoudness(db, song.id, song.audioHash, { loudness: reading.integrated, trackGain: gainFromLoudness(reading.integrated), trackPeak: peakFromDb(reading.truePeakDb) });

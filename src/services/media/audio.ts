@@ -46,13 +46,13 @@ export async function checkAudio(storage: MediaStorage, path: string, file: Omit
 /** Checks a received temp file and moves it into content-addressed storage. */
 export async function ingestAudio(storage: MediaStorage, file: ReceivedFile): Promise<CheckedAudio> {
   const audio = await checkAudio(storage, file.tempPath, file, true);
-  storage.commit(file.tempPath, storage.audioPath(audio.hash));
+  await storage.audio.commit(file.tempPath, audio.hash);
   return audio;
 }
 
 /** Removes a stored audio file no row uses (a failed insert must leave nothing behind). */
-export function dropIfUnreferenced(db: Db, storage: MediaStorage, hash: string): void {
-  if (!isAudioReferenced(db, hash)) storage.remove(storage.audioPath(hash));
+export async function dropIfUnreferenced(db: Db, storage: MediaStorage, hash: string): Promise<void> {
+  if (!isAudioReferenced(db, hash)) await storage.audio.remove(hash);
 }
 
 export interface SongOptions {
@@ -158,7 +158,7 @@ export async function uploadSong(db: Db, storage: MediaStorage, file: ReceivedFi
     const notes = audioNotes(audio);
     return notes.length > 0 ? { ...song, notes } : song;
   } catch (error) {
-    dropIfUnreferenced(db, storage, audio.hash);
+    await dropIfUnreferenced(db, storage, audio.hash);
     throw error;
   }
 }
@@ -183,9 +183,9 @@ export async function replaceAudio(db: Db, storage: MediaStorage, id: number, fi
   const lyrics = { lyrics: embeddedLyricsOf(audio), replacing: ['embedded'] as const };
   const song = replaceSongAudio(db, id, { ...change, ...audio.tags.replayGain, ...trimColumns(audio.tags.trim), loudness: null, loudnessStatus: 'pending', loudnessError: null }, now, lyrics);
   if (!song) {
-    dropIfUnreferenced(db, storage, audio.hash);
+    await dropIfUnreferenced(db, storage, audio.hash);
     throw new NotFoundError('Song not found');
   }
-  if (existing.audioHash !== audio.hash && !existing.audioPath) dropIfUnreferenced(db, storage, existing.audioHash);
+  if (existing.audioHash !== audio.hash && !existing.audioPath) await dropIfUnreferenced(db, storage, existing.audioHash);
   return toSongDto(song, albumNameOf(db, song.albumId));
 }

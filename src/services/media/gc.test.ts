@@ -44,10 +44,10 @@ test('a file goes only when nothing references it, after a grace period', async 
   server.db.delete(songs).where(eq(songs.id, gone.id)).run();
   server.db.delete(songs).where(eq(songs.id, shared.id)).run();
 
-  const fresh = run(0);
+  const fresh = await run(0);
   expect(fresh.audio).toBe(0); // within the grace period nothing is touched
 
-  const result = run(2 * 24 * 3600_000);
+  const result = await run(2 * 24 * 3600_000);
   expect(result.expiredShares).toBe(1);
   expect(server.db.select().from(tempShares).where(eq(tempShares.id, expiring.id)).get()).toBeUndefined();
   const audio = stored('audio');

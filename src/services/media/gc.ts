@@ -17,10 +17,10 @@ export interface MediaGcDeps {
  * Purge hook (runs after the trash purge): expired temporary shares go, then every media
  * file nothing references any more (songs, temporary shares, song/album/playlist artwork).
  */
-export function collectOrphanMedia(_purged: unknown, deps: MediaGcDeps): GcResult & { expiredShares: number } {
+export async function collectOrphanMedia(_purged: unknown, deps: MediaGcDeps): Promise<GcResult & { expiredShares: number }> {
   const expired = deleteExpiredTempShares(deps.db, new Date(deps.now()));
   const refs = { audio: referencedAudioHashes(deps.db), artworkUrls: referencedArtworkUrls(deps.db) };
-  const result = collectGarbage(deps.storage, refs, { now: deps.now() });
+  const result = await collectGarbage(deps.storage, refs, { now: deps.now() });
   const removed = result.audio + result.images + result.previews + result.temp;
   if (expired.length + removed > 0) {
     deps.log.info(`Media clean-up: ${expired.length} expired shares, ${result.audio} audio, ${result.images} images, ${result.previews} previews, ${result.temp} temp files removed`);
@@ -29,6 +29,6 @@ export function collectOrphanMedia(_purged: unknown, deps: MediaGcDeps): GcResul
 }
 
 /** The trash purge job's hook form of collectOrphanMedia. */
-export function mediaPurgeHook(purged: unknown, deps: MediaGcDeps): void {
-  collectOrphanMedia(purged, deps);
+export async function mediaPurgeHook(purged: unknown, deps: MediaGcDeps): Promise<void> {
+  await collectOrphanMedia(purged, deps);
 }

@@ -83,7 +83,7 @@ async function importOne(db: Db, storage: MediaStorage, path: string, stat: Omit
       try {
         createSong(db, storage, audio, options);
       } catch (error) {
-        dropIfUnreferenced(db, storage, audio.hash);
+        await dropIfUnreferenced(db, storage, audio.hash);
         throw error;
       }
       audioNotes(audio).forEach(note);

@@ -68,7 +68,7 @@ export async function createTempShare(db: Db, storage: MediaStorage, form: Recei
     throw error;
   }
   const audio = await checkAudio(storage, file.tempPath, file, true);
-  storage.commit(file.tempPath, storage.audioPath(audio.hash));
+  await storage.audio.commit(file.tempPath, audio.hash);
   try {
     const row = insertTempShare(db, {
       shareId: randomId(), title, sharedBy: text(form.fields.sharedBy, 100), audioHash: audio.hash, audioFormat: audio.format,
@@ -77,7 +77,7 @@ export async function createTempShare(db: Db, storage: MediaStorage, form: Recei
     });
     return toTempShareDto(row);
   } catch (error) {
-    dropIfUnreferenced(db, storage, audio.hash);
+    await dropIfUnreferenced(db, storage, audio.hash);
     throw diskFullAware(error);
   }
 }
@@ -87,8 +87,8 @@ export const listAllTempShares = (db: Db): AdminTempShareDto[] =>
   listTempShares(db).map((row) => ({ ...toTempShareDto(row), fileSize: row.fileSize, uploadedBy: row.uploadedBy }));
 
 /** Admin delete: the row, then its file if nothing else uses the same bytes. */
-export function removeTempShare(db: Db, storage: MediaStorage, id: number): void {
+export async function removeTempShare(db: Db, storage: MediaStorage, id: number): Promise<void> {
   const row = deleteTempShare(db, id);
   if (!row) throw new NotFoundError('Share not found');
-  dropIfUnreferenced(db, storage, row.audioHash);
+  await dropIfUnreferenced(db, storage, row.audioHash);
 }

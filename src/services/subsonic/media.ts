@@ -35,7 +35,7 @@ export function audioSource(db: Db, storage: MediaStorage, params: Params): Audi
   const song = id === null ? undefined : findStreamableSong(db, id);
   if (!song) throw notFound('Song');
   return {
-    path: song.audioPath ?? storage.audioPath(song.audioHash),
+    path: song.audioPath ?? storage.audio.location(song.audioHash),
     hash: song.audioHash,
     format: song.audioFormat as AudioFormat,
     duration: song.duration,

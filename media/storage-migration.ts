@@ -1,0 +1,88 @@
+import { appendFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AudioStore, MediaStorage } from './storage.ts';
+
+export interface MigrationProgress {
+  done: number;
+  total: number;
+  bytes: number;
+}
+
+export interface MigrationResult extends MigrationProgress {
+  /** Hashes whose bytes did not match (left where they were, nothing removed). */
+  failed: string[];
+  /** Objects removed from the source (only when asked, and only once every one was verified). */
+  removed: number;
+}
+
+export interface MigrationOptions {
+  /** The storage whose tmp/ holds copies in flight and whose folder keeps the journal. */
+  work: MediaStorage;
+  from: AudioStore;
+  to: AudioStore;
+  hashes: Iterable<string>;
+  removeSource: boolean;
+  onProgress?: (progress: MigrationProgress) => void;
+}
+
+/** Verified objects, one hash a line, so a killed migration resumes where it stopped. */
+export const journalPath = (mediaDir: string, to: AudioStore['kind']) => join(mediaDir, `migrated-to-${to}.txt`);
+
+async function sha256(blob: Blob): Promise<string> {
+  const hasher = new Bun.CryptoHasher('sha256');
+  for await (const chunk of blob.stream()) hasher.update(chunk);
+  return hasher.digest('hex');
+}
+
+/** Copies one object through a temp file, checking the bytes on the way in and again where they landed. */
+async function copyVerified(work: MediaStorage, from: AudioStore, to: AudioStore, hash: string): Promise<boolean> {
+  const temp = work.tempPath();
+  try {
+    await Bun.write(temp, from.blob(hash));
+    if ((await sha256(Bun.file(temp))) !== hash) return false;
+    await to.commit(temp, hash);
+  } finally {
+    rmSync(temp, { force: true });
+  }
+  return (await sha256(to.blob(hash))) === hash;
+}
+
+/**
+ * Moves song audio between the disk and a bucket, one object at a time, while Hearth runs
+ * on the source. Nothing leaves the source until every object is verified in the target.
+ */
+export async function migrateAudio(options: MigrationOptions): Promise<MigrationResult> {
+  const { work, from, to } = options;
+  const journal = journalPath(work.root, to.kind);
+  const verified = new Set(existsSync(journal) ? readFileSync(journal, 'utf8').split('\n').filter(Boolean) : []);
+  const hashes = [...new Set(options.hashes)].sort();
+  const result: MigrationResult = { done: 0, total: hashes.length, bytes: 0, failed: [], removed: 0 };
+  for (const hash of hashes) {
+    if (!verified.has(hash)) {
+      const facts = await from.stat(hash);
+      // Gone from the source (a song deleted meanwhile) and not yet in the target: nothing to move.
+      if (facts === null && (await to.stat(hash)) === null) {
+        result.total -= 1;
+        continue;
+      }
+      if (!(await copyVerified(work, from, to, hash))) {
+        result.failed.push(hash);
+        continue;
+      }
+      appendFileSync(journal, `${hash}\n`);
+      result.bytes += facts?.size ?? 0;
+    }
+    result.done += 1;
+    options.onProgress?.(result);
+  }
+  if (result.failed.length > 0) return result;
+  // A later move the other way starts afresh: what it once verified may have been removed since.
+  rmSync(journalPath(work.root, to.kind === 's3' ? 'disk' : 's3'), { force: true });
+  if (options.removeSource) {
+    for (const hash of hashes) {
+      await from.remove(hash);
+      result.removed += 1;
+    }
+  }
+  return result;
+}
