@@ -78,7 +78,11 @@ export async function startBenchServer(
     if (child.exitCode !== null) throw new Error(`bench server exited with ${child.exitCode}`);
     await Bun.sleep(5);
   }
-  if (!startupMs) throw new Error('bench server did not answer within 120 s');
+  if (!startupMs) {
+    // Left running, it would hold its port and data folder and skew every later figure.
+    child.kill('SIGKILL');
+    throw new Error('bench server did not answer within 120 s');
+  }
 
   return {
     url,

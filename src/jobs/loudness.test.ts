@@ -9,6 +9,7 @@ import { createLogger } from '../logger.ts';
 import { albumLoudness } from '../shared/loudness.ts';
 import type { SongDto } from '../shared/types.ts';
 import { ffmpegLoudness, loudnessFixture, taggedFlac } from '../testing/loudness-fixtures.ts';
+import { insertSong } from '../testing/factories.ts';
 import { type TestServer, makeTempDir, startTestServer } from '../testing/server.ts';
 import { loudnessJob } from './loudness.ts';
 
@@ -74,5 +75,17 @@ describe('the loudness job', () => {
     await runJob();
     expect(row(song.id).loudnessStatus).toBe('measured');
     expect(Math.abs(row(song.id).trackGain! - (-18 - ffmpegLoudness(louder)))).toBeLessThanOrEqual(0.5);
+  });
+
+  test('a run of quick failures (a lost media folder) still lets the server answer meanwhile', async () => {
+    // Each failure is found without waiting on the disk; the job must still give requests a turn.
+    server.db.transaction(() => {
+      for (let i = 0; i < 3000; i += 1) insertSong(server.db, { title: `Missing ${i}`, audioHash: `${i}`.padStart(64, 'f') });
+    });
+    const job = Promise.resolve(runJob()).then(() => 'job');
+    const health = server.request('/healthz').then((response) => `server ${response.status}`);
+    expect(await Promise.race([health, job])).toBe('server 200');
+    await job;
+    expect(loudnessProgress(server.db).pending).toBe(0);
   });
 });
