@@ -4,6 +4,8 @@ import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { AppLink } from './app-link.tsx';
 import { useRouter } from './router.ts';
+import { openProfilePicker } from '../profiles/profile-picker-slot.tsx';
+import { Tooltip } from '../ui/tooltip.tsx';
 import { logOut } from './session.ts';
 
 const TABS = NAV_ROUTES.filter((route) => route.nav.tab);
@@ -57,6 +59,11 @@ export function Sidebar({ user }: { user: UserDto }) {
           <span aria-hidden="true" className="i-lucide-circle-user-round text-xl text-muted-foreground" />
           <span data-testid="signed-in-user" className="truncate font-medium">{user.username}</span>
         </AppLink>
+        <Tooltip content="Switch profile">
+          <Button variant="ghost" size="icon-sm" aria-label="Switch profile" onClick={openProfilePicker}>
+            <span aria-hidden="true" className="i-lucide-users-round text-base" />
+          </Button>
+        </Tooltip>
         <Button variant="ghost" size="sm" onClick={() => void logOut()}>
           <span aria-hidden="true" className="i-lucide-log-out text-base" />
           Log out

@@ -1,5 +1,6 @@
 import { browserDeps } from './engine-deps.ts';
 import { writeLocal } from '../lib/local-setting.ts';
+import { profileKey } from '../lib/profile-scope.ts';
 import { reportPlay } from '../listening/plays.ts';
 import { connectMediaSession } from './media-session.ts';
 import { countPlays } from './play-counter.ts';
@@ -17,7 +18,8 @@ export { hasNext, hasPrevious } from './player-engine.ts';
 export const usePlayer = createPlayerStore(browserDeps());
 
 if (typeof navigator !== 'undefined' && 'mediaSession' in navigator) connectMediaSession(usePlayer, navigator.mediaSession);
-if (typeof window !== 'undefined') savePlayer(usePlayer, writeLocal);
+// Each member's queue and volume are their own (a shared tablet switches between members).
+if (typeof window !== 'undefined') savePlayer(usePlayer, (key, value) => writeLocal(profileKey(key), value));
 // Plays count per user (Recently played, Subsonic's play counts): past half the song or 4 minutes.
 if (typeof window !== 'undefined') countPlays(usePlayer, reportPlay);
 

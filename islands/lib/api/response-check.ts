@@ -4,6 +4,7 @@ import { albumListSchema, albumSchema } from '../../../src/shared/schemas/album.
 import { appPasswordListSchema, newAppPasswordSchema } from '../../../src/shared/schemas/app-password.ts';
 import { lyricsSchema } from '../../../src/shared/schemas/lyrics.ts';
 import { recentPlayListSchema } from '../../../src/shared/schemas/listening.ts';
+import { pinStateSchema, profileListSchema } from '../../../src/shared/schemas/profiles.ts';
 import { playlistIdsSchema, playlistListSchema, playlistSchema } from '../../../src/shared/schemas/playlist.ts';
 import { radioStationListSchema, radioStationSchema } from '../../../src/shared/schemas/radio-station.ts';
 import { searchResultSchema } from '../../../src/shared/schemas/search.ts';
@@ -30,6 +31,8 @@ export const RESPONSE_SCHEMAS = {
   playlist: playlistSchema,
   playlists: playlistListSchema,
   playlistIds: playlistIdsSchema,
+  profiles: profileListSchema,
+  pinState: pinStateSchema,
   radioStation: radioStationSchema,
   radioStations: radioStationListSchema,
   searchResult: searchResultSchema,

@@ -2,11 +2,12 @@ import type { Db } from '../../../db/client.ts';
 import { findLiveSession } from '../../../db/queries/sessions.ts';
 import type { SessionRow, UserRow } from '../../../db/schema/index.ts';
 import { ForbiddenError } from '../../errors.ts';
+import { SIGN_IN_WITH_PASSWORD } from '../../shared/profile-texts.ts';
 import type { ProfileDto } from '../../shared/schemas/profiles.ts';
 import { type PinThrottle, switchNeeds } from './profile-pins.ts';
 
+export { SIGN_IN_WITH_PASSWORD };
 export const NOT_ON_THIS_DEVICE = 'That profile is not on this device';
-export const SIGN_IN_WITH_PASSWORD = 'Set a PIN on your Account page to switch to this profile; until then, sign in with your password';
 
 export interface HeldProfile {
   session: SessionRow;

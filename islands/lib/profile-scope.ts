@@ -1,0 +1,25 @@
+import { readLocal, writeLocal } from './local-setting.ts';
+
+/** The member this device showed last; the head script reads the theme saved under their id. */
+export const PROFILE_KEY = 'hearthProfile';
+
+// Set once per page by the signed-in app, from the server's user, before any view reads a key.
+let scope: number | null = null;
+
+/** Keys settings per member (theme, player, queue) from now on, and remembers who for the next load. */
+export function setProfileScope(userId: number): void {
+  scope = userId;
+  if (readLocal(PROFILE_KEY) !== String(userId)) writeLocal(PROFILE_KEY, String(userId));
+}
+
+/** A local setting's key for the member using this page (unscoped where nobody is signed in). */
+export const profileKey = (key: string) => (scope === null ? key : `${key}:${scope}`);
+
+/**
+ * The theme this member chose, else the device's last choice (the login page follows it); applied
+ * at once, since the head script may have read the theme of whoever used the device before.
+ */
+export function applyProfileTheme(): void {
+  const theme = readLocal(profileKey('theme')) ?? readLocal('theme');
+  document.documentElement.classList.toggle('dark', theme === 'dark');
+}
