@@ -31,9 +31,9 @@ export function PinPad({ name, busy, error, onSubmit, onBack }: PinPadProps) {
   };
   return (
     <form onSubmit={submit} noValidate aria-label={`Enter ${name}'s PIN`} className="grid justify-items-center gap-4">
-      <p id={`${id}-title`} className="text-base font-semibold">Enter {name}'s PIN</p>
+      <p className="text-base font-semibold">Enter {name}'s PIN</p>
       <Input
-        aria-labelledby={`${id}-title`}
+        aria-label="PIN"
         type="password"
         inputMode="numeric"
         autoComplete="off"

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import type { Browser, Page } from 'playwright-core';
+import { openPage, releaseBrowser, sharedBrowser, waitForHydration } from '../testing/browser.ts';
+import { type TestServer, startTestServer } from '../testing/server.ts';
+import { fixtureBytes, uploadBytes } from './player-fixtures.ts';
+import { WIDE } from './signed-in.ts';
+
+setDefaultTimeout(120_000);
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const mum = await server.signUp('mum', { password: 'lullaby99', isAdmin: true });
+  await server.signUp('kiddo', { password: 'crayons99' });
+  const pin = await server.request('/api/user/pin', { method: 'PUT', json: { password: 'lullaby99', pin: '2468' }, cookie: mum });
+  expect(pin.status).toBe(200);
+  await uploadBytes(server, mum, 'a.ogg', fixtureBytes('tone.ogg'), { title: 'Morning Song' });
+  await uploadBytes(server, mum, 'b.wav', fixtureBytes('tone.wav'), { title: 'Bedtime Song' });
+  browser = await sharedBrowser();
+});
+
+afterAll(async () => {
+  await releaseBrowser(browser);
+  await server?.stop();
+});
+
+const picker = (page: Page) => page.getByRole('dialog', { name: "Who's listening?" });
+const signedInAs = (page: Page, name: string) =>
+  page.waitForFunction((n) => document.querySelector('[data-testid="signed-in-user"]')?.textContent === n && document.documentElement.dataset.hydrated === 'true', name);
+
+/** The login form, as a family member types it; lands on the library. */
+async function signInHere(page: Page, username: string, password: string) {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await signedInAs(page, username);
+}
+
+async function openPicker(page: Page) {
+  await page.getByRole('button', { name: 'Switch profile' }).click();
+  await picker(page).waitFor();
+}
+
+const tapPin = async (page: Page, pin: string) => {
+  for (const digit of pin) await page.getByRole('button', { name: digit, exact: true }).click();
+  await page.getByRole('button', { name: 'OK', exact: true }).click();
+};
+
+async function play(page: Page, title: string) {
+  await page.getByRole('list', { name: 'Songs' }).getByRole('button', { name: new RegExp(`^${title}`) }).click();
+  await page.waitForFunction((t) => document.querySelector('[data-testid="player-title"]')?.textContent === t, title);
+}
+
+const playerTitle = (page: Page, title: string) =>
+  page.waitForFunction((t) => document.querySelector('[data-testid="player-title"]')?.textContent === t, title);
+const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
+
+/** A family tablet: mum signs in, then adds kiddo's profile through the picker. */
+async function familyTablet() {
+  const opened = await openPage(browser, { viewport: WIDE });
+  await opened.page.goto(`${server.url}/login`);
+  await waitForHydration(opened.page);
+  await signInHere(opened.page, 'mum', 'lullaby99');
+  return opened;
+}
+
+async function addKiddo(page: Page) {
+  await openPicker(page);
+  await picker(page).getByRole('link', { name: 'Add profile' }).click();
+  await page.waitForURL(`${server.url}/login?add`);
+  await waitForHydration(page);
+  await signInHere(page, 'kiddo', 'crayons99');
+}
+
+describe("Who's listening? on a shared tablet", () => {
+  test('the picker, the PIN pad (wrong, then right), a child without PIN, and each profile its own player and theme', async () => {
+    const { context, page, problems } = await familyTablet();
+    // Mum's own theme is light (chosen), and she is listening to the morning song.
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    expect(await isDark(page)).toBe(false);
+    await play(page, 'Morning Song');
+
+    await addKiddo(page);
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    expect(await isDark(page)).toBe(true);
+    await play(page, 'Bedtime Song');
+
+    // To a grown-up: the PIN pad; a wrong PIN says so and changes nothing.
+    await openPicker(page);
+    await picker(page).getByRole('button', { name: 'kiddo, current profile' }).waitFor();
+    await picker(page).getByRole('button', { name: 'mum, needs PIN' }).click();
+    await picker(page).getByRole('form', { name: "Enter mum's PIN" }).waitFor();
+    await tapPin(page, '1111');
+    await picker(page).getByText('That PIN is not right').waitFor();
+    expect(await page.getByTestId('signed-in-user').textContent()).toBe('kiddo');
+    await picker(page).getByRole('textbox', { name: 'PIN', exact: true }).fill('2468');
+    await page.getByRole('button', { name: 'OK', exact: true }).click();
+    await signedInAs(page, 'mum');
+    await playerTitle(page, 'Morning Song');
+    expect(await isDark(page)).toBe(false);
+
+    // To a child: no PIN, straight in, with the child's own song and theme.
+    await openPicker(page);
+    await picker(page).getByRole('button', { name: 'kiddo' }).click();
+    await signedInAs(page, 'kiddo');
+    await playerTitle(page, 'Bedtime Song');
+    expect(await isDark(page)).toBe(true);
+    expect(problems.filter((p) => !p.includes('403'))).toEqual([]);
+    await context.close();
+  });
+
+  test('a new tab on a tablet holding two profiles opens on the picker; signing one out keeps the other', async () => {
+    const { context, page } = await familyTablet();
+    await addKiddo(page);
+    const tab = await context.newPage();
+    await tab.goto(`${server.url}/`);
+    await picker(tab).waitFor();
+    await picker(tab).getByRole('button', { name: 'mum, needs PIN' }).waitFor();
+    await tab.keyboard.press('Escape');
+    await picker(tab).waitFor({ state: 'detached' });
+    await tab.close();
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(`${server.url}/login`);
+    await page.getByRole('heading', { name: "Who's listening?" }).waitFor();
+    expect(await page.getByRole('button', { name: 'kiddo' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'mum, needs PIN' }).click();
+    await tapPin(page, '2468');
+    await signedInAs(page, 'mum');
+    await context.close();
+  });
+
+  test('wrong PINs are slowed down: the sixth try in a row waits', async () => {
+    const { context, page } = await familyTablet();
+    await addKiddo(page);
+    await openPicker(page);
+    await picker(page).getByRole('button', { name: 'mum, needs PIN' }).click();
+    for (let i = 0; i < 5; i++) {
+      await tapPin(page, '9999');
+      await picker(page).getByText('That PIN is not right').waitFor();
+    }
+    await tapPin(page, '2468');
+    await picker(page).getByText('Too many wrong PINs. Please wait and try again.').waitFor();
+    expect(await page.getByTestId('signed-in-user').textContent()).toBe('kiddo');
+    await context.close();
+  });
+});
