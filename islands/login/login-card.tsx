@@ -24,7 +24,11 @@ export function LoginCard({ registrationOpen, create = false }: { registrationOp
       <section hidden={!held} aria-label="Who's listening?" className="grid gap-4">
         <h2 className="text-center text-xl font-semibold">Who's listening?</h2>
         <ProfileChooser onLoaded={onLoaded} />
-        <p className="flex items-center gap-3 text-xs uppercase tracking-wide text-muted-foreground before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border">or sign in</p>
+        <p className="flex items-center gap-3 text-xs uppercase tracking-wide text-muted-foreground">
+          <span aria-hidden="true" className="h-px flex-1 bg-border" />
+          or sign in
+          <span aria-hidden="true" className="h-px flex-1 bg-border" />
+        </p>
       </section>
       <div className="grid gap-1">
         <h1 className="text-xl font-semibold">{register ? 'Create Account' : 'Login'}</h1>

@@ -43,7 +43,7 @@ export function PinPad({ name, busy, error, onSubmit, onBack }: PinPadProps) {
         onChange={(event) => type(event.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        className="w-40 text-center text-2xl tracking-[0.4em]"
+        className="max-w-64 text-center text-2xl tracking-[0.4em] md:text-2xl"
       />
       <p id={`${id}-error`} role="alert" className="min-h-5 text-center text-sm text-destructive-text">{error ?? ''}</p>
       <div className="grid w-full max-w-64 grid-cols-3 gap-2">
