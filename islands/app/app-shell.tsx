@@ -5,7 +5,7 @@ import { matchAppRoute } from '../../src/shared/app-routes.ts';
 import type { NormalisationMode } from '../../src/shared/enums.ts';
 import type { UserDto } from '../../src/shared/types.ts';
 import { userApi, userKeys } from '../lib/api/user.ts';
-import { applyProfileTheme, setProfileScope } from '../lib/profile-scope.ts';
+import { applyProfileTheme, followProfileSwitches, setProfileScope } from '../lib/profile-scope.ts';
 import { OfflineExtrasSlot } from '../offline/offline-extras-slot.tsx';
 import { MiniPlayer } from '../player/mini-player.tsx';
 import { ProfilePickerSlot } from '../profiles/profile-picker-slot.tsx';
@@ -61,6 +61,7 @@ export function AppShell({ user: rendered, initialPath, sidebarOpen: renderedOpe
 
   // The service worker: its own small chunk, fetched after the app is up.
   const userId = user.id;
+  useEffect(() => followProfileSwitches(userId), [userId]);
   useEffect(() => {
     void import('../pwa/sw-register.ts').then((pwa) => pwa.registerServiceWorker(usePlayer, userId));
   }, [userId]);

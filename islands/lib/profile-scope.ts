@@ -23,3 +23,23 @@ export function applyProfileTheme(): void {
   const theme = readLocal(profileKey('theme')) ?? readLocal('theme');
   document.documentElement.classList.toggle('dark', theme === 'dark');
 }
+
+/**
+ * Cookies are the browser's, not the tab's: when another tab switches profile (or Back shows
+ * this page from the back-forward cache after a switch), this page reloads as the active member.
+ */
+export function followProfileSwitches(userId: number): () => void {
+  const mine = String(userId);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === PROFILE_KEY && event.newValue !== null && event.newValue !== mine) window.location.reload();
+  };
+  const onShow = (event: PageTransitionEvent) => {
+    if (event.persisted && readLocal(PROFILE_KEY) !== mine) window.location.reload();
+  };
+  window.addEventListener('storage', onStorage);
+  window.addEventListener('pageshow', onShow);
+  return () => {
+    window.removeEventListener('storage', onStorage);
+    window.removeEventListener('pageshow', onShow);
+  };
+}

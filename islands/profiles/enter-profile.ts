@@ -28,5 +28,6 @@ export function profileChosen(): boolean {
 export function enterProfile(user: Pick<UserDto, 'id'>): void {
   writeLocal(PROFILE_KEY, String(user.id));
   markProfileChosen();
-  window.location.assign('/');
+  // Replaces the page the switch was made on: Back does not return to the previous member's view.
+  window.location.replace('/');
 }

@@ -85,6 +85,11 @@ describe('POST /api/profiles/switch', () => {
     expect(response.status).toBe(200);
     expect(((await response.json()) as { username: string }).username).toBe('kid');
     expect(await tablet.whoAmI()).toBe('kid');
+    // The child is the child: no Settings, no family accounts, and a grown-up's PIN stays theirs.
+    expect((await tablet.request('/api/settings')).status).toBe(403);
+    expect((await tablet.request('/api/users')).status).toBe(403);
+    expect((await tablet.request('/api/user/pin', { method: 'PUT', json: { password: 'dad-secret', pin: null } })).status).toBe(400);
+    expect((await tablet.switchTo('dad')).status).toBe(403);
   });
 
   test('to a grown-up: no PIN and a wrong PIN are 403 and change nothing; the right PIN switches', async () => {
