@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { Browser, Page } from 'playwright-core';
 import { openPage, releaseBrowser, sharedBrowser, waitForHydration } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { fixtureBytes, uploadBytes } from './player-fixtures.ts';
+import { sineWav, uploadBytes } from './player-fixtures.ts';
 import { WIDE } from './signed-in.ts';
 
 setDefaultTimeout(120_000);
@@ -16,8 +16,9 @@ beforeAll(async () => {
   await server.signUp('kiddo', { password: 'crayons99' });
   const pin = await server.request('/api/user/pin', { method: 'PUT', json: { password: 'lullaby99', pin: '2468' }, cookie: mum });
   expect(pin.status).toBe(200);
-  await uploadBytes(server, mum, 'a.ogg', fixtureBytes('tone.ogg'), { title: 'Morning Song' });
-  await uploadBytes(server, mum, 'b.wav', fixtureBytes('tone.wav'), { title: 'Bedtime Song' });
+  // Long enough not to end (and move the queue on) while the test switches profiles.
+  await uploadBytes(server, mum, 'a.wav', sineWav(60, 330), { title: 'Morning Song' });
+  await uploadBytes(server, mum, 'b.wav', sineWav(60, 440), { title: 'Bedtime Song' });
   browser = await sharedBrowser();
 });
 
@@ -48,9 +49,11 @@ const tapPin = async (page: Page, pin: string) => {
   await page.getByRole('button', { name: 'OK', exact: true }).click();
 };
 
+/** Starts a song from the library, then pauses it: what is saved is that song, not the queue moving on. */
 async function play(page: Page, title: string) {
   await page.getByRole('list', { name: 'Songs' }).getByRole('button', { name: new RegExp(`^${title}`) }).click();
   await page.waitForFunction((t) => document.querySelector('[data-testid="player-title"]')?.textContent === t, title);
+  await page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Pause' }).click();
 }
 
 const playerTitle = (page: Page, title: string) =>
