@@ -3,17 +3,19 @@ import type { Browser, Page } from 'playwright-core';
 import { openPage, releaseBrowser, sharedBrowser, waitForHydration } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { sineWav, uploadBytes } from './player-fixtures.ts';
-import { WIDE } from './signed-in.ts';
+import { PHONE, WIDE, expectToast, openSignedIn } from './signed-in.ts';
 
 setDefaultTimeout(120_000);
 
 let server: TestServer;
 let browser: Browser;
+let dad: string;
 
 beforeAll(async () => {
   server = await startTestServer();
   const mum = await server.signUp('mum', { password: 'lullaby99', isAdmin: true });
   await server.signUp('kiddo', { password: 'crayons99' });
+  dad = await server.signUp('dad', { password: 'guitar99' });
   const pin = await server.request('/api/user/pin', { method: 'PUT', json: { password: 'lullaby99', pin: '2468' }, cookie: mum });
   expect(pin.status).toBe(200);
   // Long enough not to end (and move the queue on) while the test switches profiles.
@@ -151,6 +153,28 @@ describe("Who's listening? on a shared tablet", () => {
     await tapPin(page, '2468');
     await picker(page).getByText('Too many wrong PINs. Please wait and try again.').waitFor();
     expect(await page.getByTestId('signed-in-user').textContent()).toBe('kiddo');
+    await context.close();
+  });
+
+  test("Account's Profile PIN: set with the password, then removed", async () => {
+    const { context, page } = await openSignedIn(browser, server, dad, '/account', { viewport: PHONE });
+    const section = page.getByRole('form', { name: 'Profile PIN' });
+    await page.getByText('No PIN yet: anyone using a shared device can switch to your profile.').waitFor();
+    await section.getByRole('button', { name: 'Set PIN' }).click();
+    await section.getByText('Enter your password').waitFor();
+    await section.getByText('A PIN is 4 to 6 digits').waitFor();
+    await section.getByLabel('Password').fill('not-my-password');
+    await section.getByLabel('PIN').fill('1357');
+    await section.getByRole('button', { name: 'Set PIN' }).click();
+    await expectToast(page, 'Failed to save PIN', 'Your password is not right');
+    await section.getByLabel('Password').fill('guitar99');
+    await section.getByRole('button', { name: 'Set PIN' }).click();
+    await expectToast(page, 'PIN saved');
+    await page.getByText('Your profile has a PIN.').waitFor();
+    await section.getByLabel('Password').fill('guitar99');
+    await section.getByRole('button', { name: 'Remove PIN' }).click();
+    await expectToast(page, 'PIN removed');
+    await page.getByText('No PIN yet: anyone using a shared device can switch to your profile.').waitFor();
     await context.close();
   });
 });
