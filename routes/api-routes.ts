@@ -21,6 +21,11 @@ const ROWS: readonly Row[] = [
   ['GET', '/api/user', 'member'],
   ['PATCH', '/api/user/display-preference', 'member'],
   ['PATCH', '/api/user/password', 'member'],
+  ['GET', '/api/user/pin', 'member'],
+  ['PUT', '/api/user/pin', 'member'],
+  // routes/profiles: the profile picker of a shared device (the held-sessions cookie decides)
+  ['GET', '/api/profiles', 'public'],
+  ['POST', '/api/profiles/switch', 'public'],
   // routes/settings
   ['GET', '/api/settings', 'admin'],
   ['PATCH', '/api/settings', 'admin'],

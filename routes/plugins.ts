@@ -10,6 +10,7 @@ import { listeningRoutes } from './listening/index.ts';
 import { mediaRoutes } from './media/index.ts';
 import { objectRoutes } from './objects/index.ts';
 import { playQueueRoutes } from './play-queue/index.ts';
+import { profileRoutes } from './profiles/index.ts';
 import { playlistRoutes } from './playlists/index.ts';
 import { radioStationRoutes } from './radio-stations/index.ts';
 import { searchRoutes } from './search/index.ts';
@@ -30,6 +31,7 @@ import { userRoutes } from './users/index.ts';
 export const ROUTE_PLUGINS: readonly ((ctx: AppContext) => AnyElysia)[] = [
   healthRoutes,
   sessionRoutes,
+  profileRoutes,
   settingsRoutes,
   radioStationRoutes,
   userRoutes,

@@ -50,3 +50,8 @@ export function setDisplayPreference(db: Db, id: number, displayPreference: Disp
 export function deleteUser(db: Db, id: number): boolean {
   return db.delete(users).where(eq(users.id, id)).returning({ id: users.id }).all().length > 0;
 }
+
+/** Sets or clears (null) a member's profile PIN hash. */
+export function setPinHash(db: Db, id: number, pinHash: string | null): void {
+  db.update(users).set({ pinHash, updatedAt: new Date() }).where(eq(users.id, id)).run();
+}

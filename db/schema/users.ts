@@ -7,6 +7,8 @@ export const users = sqliteTable('users', {
   // Unique case-insensitively (see the NOCASE index in the migration).
   username: text('username').notNull(),
   passwordHash: text('password_hash').notNull(),
+  // argon2id of the profile PIN a shared tablet asks before switching to this member; null: none.
+  pinHash: text('pin_hash'),
   isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
   displayPreference: text('display_preference', { enum: DISPLAY_PREFERENCES }).notNull().default('nothing'),
   createdAt: createdAt(),

@@ -8,11 +8,12 @@ import { Card } from '../ui/card.tsx';
 import { cn } from '../ui/cn.ts';
 import { AppPasswordsSection } from './app-passwords.tsx';
 import { PasswordSection } from './password-form.tsx';
+import { PinSection } from './pin-section.tsx';
 import { DISPLAY_OPTIONS, useSetDisplayPreference } from './display-preference.ts';
 
 const SECTION = 'grid gap-4 p-5 md:p-6';
 
-/** `/account`, every user's own page: who is signed in, the library subtitle, the password, app passwords, offline music. */
+/** `/account`, every user's own page: who is signed in, the library subtitle, the password, the profile PIN, app passwords, offline music. */
 export function AccountView(_props: ViewProps) {
   // The live user (the cache the preference updates), not the prop captured at navigation.
   const user = useUser();
@@ -34,6 +35,9 @@ export function AccountView(_props: ViewProps) {
       </Card>
       <Card className={SECTION}>
         <PasswordSection username={user.username} />
+      </Card>
+      <Card className={SECTION}>
+        <PinSection username={user.username} isAdmin={user.isAdmin} />
       </Card>
       <Card className={SECTION}>
         <AppPasswordsSection username={user.username} />

@@ -5,9 +5,11 @@ import { matchAppRoute } from '../../src/shared/app-routes.ts';
 import type { NormalisationMode } from '../../src/shared/enums.ts';
 import type { UserDto } from '../../src/shared/types.ts';
 import { userApi, userKeys } from '../lib/api/user.ts';
+import { applyProfileTheme, followProfileSwitches, setProfileScope } from '../lib/profile-scope.ts';
 import { OfflineExtrasSlot } from '../offline/offline-extras-slot.tsx';
 import { ContinueOnThisDevice } from '../player/continue-on-device.tsx';
 import { MiniPlayer } from '../player/mini-player.tsx';
+import { ProfilePickerSlot } from '../profiles/profile-picker-slot.tsx';
 import { useCurrentTrack, usePlayer } from '../player/player-store.ts';
 import { OfflineBanner } from '../pwa/offline-banner.tsx';
 import { cn } from '../ui/cn.ts';
@@ -45,6 +47,12 @@ export function AppShell({ user: rendered, initialPath, sidebarOpen: renderedOpe
   // answer (it replaces the cached user) re-renders every reader at once.
   const user = useQuery({ queryKey: userKeys.me, queryFn: userApi.me, initialData: rendered }, queryClient).data;
   const [path, setPath] = useState(initialPath);
+  // Before any child's effect reads a setting (the player restores in one): keys are this member's.
+  useState(() => {
+    if (typeof window === 'undefined') return;
+    setProfileScope(rendered.id);
+    applyProfileTheme();
+  });
   const playing = useCurrentTrack() !== null;
   // The admin sidebar's open state, rendered by the server from its cookie (no flash on reload).
   const [sidebarOpen, setSidebarOpen] = useState(renderedOpen);
@@ -54,6 +62,7 @@ export function AppShell({ user: rendered, initialPath, sidebarOpen: renderedOpe
 
   // The service worker: its own small chunk, fetched after the app is up.
   const userId = user.id;
+  useEffect(() => followProfileSwitches(userId), [userId]);
   useEffect(() => {
     void import('../pwa/sw-register.ts').then((pwa) => pwa.registerServiceWorker(usePlayer, userId));
   }, [userId]);
@@ -115,6 +124,7 @@ export function AppShell({ user: rendered, initialPath, sidebarOpen: renderedOpe
               <ContinueOnThisDevice />
               {admin ? null : <TabBar />}
               <Toaster />
+              <ProfilePickerSlot />
               {/* The install card and the offline-music sync, from their own chunk. */}
               <OfflineExtrasSlot />
             </div>

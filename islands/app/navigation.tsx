@@ -4,6 +4,7 @@ import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { AppLink } from './app-link.tsx';
 import { useRouter } from './router.ts';
+import { openProfilePicker } from '../profiles/profile-picker-slot.tsx';
 import { logOut } from './session.ts';
 
 const TABS = NAV_ROUTES.filter((route) => route.nav.tab);
@@ -52,15 +53,22 @@ export function Sidebar({ user }: { user: UserDto }) {
           />
         ))}
       </nav>
-      <div className="flex items-center gap-2 border-t border-border p-3">
-        <AppLink href="/account" className="flex min-w-0 flex-1 items-center gap-2.5 rounded-md px-2 py-2 text-sm hover:bg-muted focusable" aria-label={`Account: ${user.username}`}>
-          <span aria-hidden="true" className="i-lucide-circle-user-round text-xl text-muted-foreground" />
-          <span data-testid="signed-in-user" className="truncate font-medium">{user.username}</span>
-        </AppLink>
-        <Button variant="ghost" size="sm" onClick={() => void logOut()}>
-          <span aria-hidden="true" className="i-lucide-log-out text-base" />
-          Log out
+      <div className="grid gap-1 border-t border-border p-3">
+        {/* Its own row: the username keeps its room beside Log out. */}
+        <Button variant="ghost" size="sm" className="!justify-start px-2 text-muted-foreground hover:text-foreground" onClick={openProfilePicker}>
+          <span aria-hidden="true" className="i-lucide-users-round text-xl" />
+          Switch profile
         </Button>
+        <div className="flex items-center gap-2">
+          <AppLink href="/account" className="flex min-w-0 flex-1 items-center gap-2.5 rounded-md px-2 py-2 text-sm hover:bg-muted focusable" aria-label={`Account: ${user.username}`}>
+            <span aria-hidden="true" className="i-lucide-circle-user-round text-xl text-muted-foreground" />
+            <span data-testid="signed-in-user" className="truncate font-medium">{user.username}</span>
+          </AppLink>
+          <Button variant="ghost" size="sm" onClick={() => void logOut()}>
+            <span aria-hidden="true" className="i-lucide-log-out text-base" />
+            Log out
+          </Button>
+        </div>
       </div>
     </aside>
   );

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { writeLocal } from '../lib/local-setting.ts';
+import { profileKey } from '../lib/profile-scope.ts';
 import { Button } from '../ui/button.tsx';
 import { Tooltip } from '../ui/tooltip.tsx';
 
 type Theme = 'light' | 'dark';
 
-/** Theme: a class on <html>, saved under `theme`; the inline head script restores it. */
+/** Theme: a class on <html>, saved per member and for the device; the inline head script restores it. */
 export function ThemeToggle() {
   // Unknown until mounted, so the server HTML and the first client render agree.
   const [theme, setTheme] = useState<Theme | null>(null);
@@ -16,6 +17,8 @@ export function ThemeToggle() {
   const toggle = () => {
     const next: Theme = document.documentElement.classList.contains('dark') ? 'light' : 'dark';
     document.documentElement.classList.toggle('dark', next === 'dark');
+    // This member's theme, and the device's (the login page and members who never chose follow it).
+    writeLocal(profileKey('theme'), next);
     writeLocal('theme', next);
     setTheme(next);
   };

@@ -2,9 +2,10 @@ import type { UserDto } from '../../src/shared/types.ts';
 import { Button } from '../ui/button.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../ui/dropdown-menu.tsx';
 import { useRouter } from './router.ts';
+import { openProfilePicker } from '../profiles/profile-picker-slot.tsx';
 import { logOut } from './session.ts';
 
-/** Small screens: who is signed in, their Account page, and Log out (small screens have no sidebar). */
+/** Small screens: who is signed in, their Account page, Switch profile and Log out (small screens have no sidebar). */
 export function UserMenu({ user }: { user: UserDto }) {
   const { navigate } = useRouter();
   return (
@@ -25,6 +26,9 @@ export function UserMenu({ user }: { user: UserDto }) {
             Settings
           </DropdownMenuItem>
         ) : null}
+        <DropdownMenuItem icon="i-lucide-users-round" onSelect={openProfilePicker}>
+          Switch profile
+        </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem icon="i-lucide-log-out" onSelect={() => void logOut()}>
           Log out

@@ -2,6 +2,9 @@
 import { type FormEvent, useState } from 'react';
 import { MESSAGES, PASSWORD_MIN, USERNAME_MIN } from '../../src/shared/validation.ts';
 import { sessionApi } from '../lib/api/session.ts';
+import { markProfileChosen } from '../profiles/enter-profile.ts';
+import { writeLocal } from '../lib/local-setting.ts';
+import { PROFILE_KEY } from '../lib/profile-scope.ts';
 import { Button } from '../ui/button.tsx';
 import { Field, Input } from '../ui/input.tsx';
 import { toast } from '../ui/toast-store.ts';
@@ -44,7 +47,10 @@ export function LoginForm({ mode = 'login' }: { mode?: keyof typeof MODES }) {
     if (found.username || found.password) return;
     setSubmitting(true);
     try {
-      await texts.send({ username: username.trim(), password });
+      const user = await texts.send({ username: username.trim(), password });
+      // The one who signed in is the profile this tab shows: no picker, their own theme.
+      writeLocal(PROFILE_KEY, String(user.id));
+      markProfileChosen();
       window.location.assign('/');
     } catch (error) {
       const message = error instanceof Error && error.message ? error.message : texts.fallback;

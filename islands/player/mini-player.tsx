@@ -3,6 +3,7 @@ import { Artwork } from '../ui/artwork.tsx';
 import { Button } from '../ui/button.tsx';
 import { Suspense, useEffect, useState } from 'react';
 import { readLocal } from '../lib/local-setting.ts';
+import { profileKey } from '../lib/profile-scope.ts';
 import { lazyPart } from '../lib/lazy-part.ts';
 import { usePlayerKeys } from './player-keys.ts';
 import { restorePlayer } from './player-persist.ts';
@@ -29,7 +30,7 @@ export function MiniPlayer() {
   // The bar lives as long as the signed-in app, so the keyboard shortcuts live with it.
   usePlayerKeys(usePlayer);
   useEffect(() => {
-    restorePlayer(usePlayer, readLocal);
+    restorePlayer(usePlayer, (key) => readLocal(profileKey(key)));
   }, []);
   if (!track) return null;
   const subtitle = track.narrator ?? track.artist;

@@ -1,5 +1,6 @@
 import { browserDeps } from './engine-deps.ts';
 import { readLocal, writeLocal } from '../lib/local-setting.ts';
+import { profileKey } from '../lib/profile-scope.ts';
 import { bookmarksApi } from '../lib/api/bookmarks.ts';
 import { playQueueApi } from '../lib/api/play-queue.ts';
 import { reportPlay } from '../listening/plays.ts';
@@ -29,9 +30,12 @@ export const useSleepTimer = createSleepTimer(usePlayer, { clock: deps.clock, no
 if (typeof window !== 'undefined') useSleepTimer.restore();
 
 if (typeof navigator !== 'undefined' && 'mediaSession' in navigator) connectMediaSession(usePlayer, navigator.mediaSession);
-const flushLocal = typeof window !== 'undefined' ? savePlayer(usePlayer, writeLocal) : () => {};
+// Each member's queue, volume and queue sync are their own (a shared tablet switches between members).
+const readProfile = (key: string) => readLocal(profileKey(key));
+const writeProfile = (key: string, value: string | null) => writeLocal(profileKey(key), value);
+const flushLocal = typeof window !== 'undefined' ? savePlayer(usePlayer, writeProfile) : () => {};
 /** The queue on the server (other devices, phone apps): enabled by the signed-in app. */
-export const queueSync = createQueueSync(usePlayer, { read: readLocal, write: writeLocal, now: () => Date.now(), api: playQueueApi, bookmarks: bookmarksApi, flushLocal });
+export const queueSync = createQueueSync(usePlayer, { read: readProfile, write: writeProfile, now: () => Date.now(), api: playQueueApi, bookmarks: bookmarksApi, flushLocal });
 // Plays count per user (Recently played, Subsonic's play counts): past half the song or 4 minutes.
 if (typeof window !== 'undefined') countPlays(usePlayer, reportPlay);
 

@@ -82,8 +82,12 @@ export function createPages(ctx: AppContext) {
       const live = await currentSession();
       return { viewer: live ? toUserDto(live.user) : null };
     })
-    // `?create=1` (the share page's invitation) opens Create Account in the server HTML itself.
-    .get('/login', ({ request, viewer }) => (viewer ? redirect('/') : render(request, null, 'login', { create: new URL(request.url).searchParams.has('create') })))
+    // `?create=1` (the share page's invitation) opens Create Account in the server HTML itself;
+    // `?add` is the profile picker's Add profile: a signed-in member signs another one in.
+    .get('/login', ({ request, viewer }) => {
+      const query = new URL(request.url).searchParams;
+      return viewer && !query.has('add') ? redirect('/') : render(request, null, 'login', { create: query.has('create') });
+    })
     .get('/share', ({ request, viewer }) => render(request, viewer, 'share-audio'));
 
   // Every signed-in route of the app-route table answers the shell; its client router takes

@@ -5,15 +5,17 @@ import { publicJsonBody } from '../../src/http/auth-plugin.ts';
 import { clientIp } from '../../src/http/client-ip.ts';
 import { LoginThrottle } from '../../src/services/accounts/login-throttle.ts';
 import { changeOwnPassword } from '../../src/services/accounts/own-password.ts';
+import { changeOwnPin } from '../../src/services/accounts/profile-pins.ts';
 import { endSession, startSession } from '../../src/services/accounts/sessions.ts';
 import { toUserDto } from '../../src/services/accounts/user-dto.ts';
 import { assertCredentialsShape, authenticate, changeDisplayPreference, createUser } from '../../src/services/accounts/users.ts';
 import { assertRegistrationOpen } from '../../src/services/settings/settings.ts';
+import { pinChangeBody, pinStateSchema } from '../../src/shared/schemas/profiles.ts';
 import { credentialsBody, displayPreferenceBody, passwordChangeBody, userSchema as userResponse } from '../../src/shared/schemas/user.ts';
 
 /**
  * The session, under `/api`: login, register, logout, and `/api/user` (who is signed in, their
- * display preference, their own password). Each path is its own one-route resource, so the prefix is `/api` itself.
+ * display preference, their own password and profile PIN). Each path is its own one-route resource, so the prefix is `/api` itself.
  */
 export function sessionRoutes(ctx: AppContext) {
   const throttle = new LoginThrottle(ctx.db, ctx.secret);
@@ -53,7 +55,7 @@ export function sessionRoutes(ctx: AppContext) {
     .post('/logout', async ({ currentSession, signOut, set }) => {
       const live = await currentSession();
       if (live) endSession(ctx.db, live.session.id);
-      signOut();
+      signOut(live?.session.id);
       set.status = 204;
     })
     .patch(
@@ -72,5 +74,17 @@ export function sessionRoutes(ctx: AppContext) {
         return toUserDto(user);
       },
       { auth: true, body: passwordChangeBody, response: userResponse },
+    )
+    .get('/user/pin', ({ user }) => ({ set: user.pinHash !== null }), { auth: true, response: pinStateSchema })
+    .put(
+      '/user/pin',
+      async ({ user, body, request, server }) => {
+        // The password is checked like a login (counted first, a right one taken back).
+        const attempt = { ip: clientIp(request, server, ctx.config.trustProxy), username: user.username, deviceCookie: undefined };
+        const reservation = throttle.reserve(attempt, ctx.now());
+        await changeOwnPin(ctx.db, user, body, () => throttle.succeeded(reservation, ctx.now()));
+        return { set: body.pin !== null };
+      },
+      { auth: true, body: pinChangeBody, response: pinStateSchema },
     );
 }

@@ -214,6 +214,8 @@ describe('toasts and keyboard', () => {
     const focused = (label: string) => page.waitForFunction((text) => document.activeElement?.textContent === text, label, { timeout: 5000 });
     await focused('Account');
     await page.keyboard.press('ArrowDown');
+    await focused('Switch profile');
+    await page.keyboard.press('ArrowDown');
     await focused('Log out');
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });

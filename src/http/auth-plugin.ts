@@ -5,6 +5,7 @@ import type { UserRow } from '../../db/schema/index.ts';
 import type { Config } from '../config.ts';
 import { ForbiddenError, UnauthorizedError } from '../errors.ts';
 import { DEVICE_TTL_MS } from '../services/accounts/device-cookie.ts';
+import { readHeldSessions, writeHeldSessions } from '../services/accounts/held-sessions.ts';
 import { type LiveSession, SESSION_TTL_MS, resumeSession } from '../services/accounts/sessions.ts';
 import { requestOrigin } from './client-ip.ts';
 import { readJsonBody } from './json-body.ts';
@@ -12,6 +13,8 @@ import { readJsonBody } from './json-body.ts';
 const SESSION_COOKIE = 'hearth_session';
 /** OWASP device cookie (src/services/accounts/device-cookie.ts); only ever sent to the login route. */
 const DEVICE_COOKIE = 'hearth_device';
+/** The sessions this browser holds for the profile picker (held-sessions.ts); sent to `/api` only. */
+const PROFILES_COOKIE = 'hearth_profiles';
 
 export interface AuthDeps {
   db: Db;
@@ -86,6 +89,12 @@ export function authPlugin(deps: AuthDeps) {
       const writeSession = (sessionId: string, expiresAt: Date) =>
         sessionJwt.sign({ sid: sessionId }).then((token) => writeCookie(SESSION_COOKIE, token, { expires: expiresAt }));
       let current: Promise<LiveSession | null> | undefined;
+      const heldSessions = () => readHeldSessions(deps.secret, cookieValue(request, PROFILES_COOKIE));
+      const holdSessions = (ids: readonly string[]) => {
+        const value = writeHeldSessions(deps.secret, ids);
+        if (value) writeCookie(PROFILES_COOKIE, value, { sameSite: 'strict', path: '/api', maxAge: SESSION_TTL_MS / 1000 });
+        else jar[PROFILES_COOKIE]?.set({ value: '', path: '/api', maxAge: 0 });
+      };
       return {
         /** The signed-in session, or null; a sliding expiry that moved refreshes the cookie. */
         currentSession: () =>
@@ -93,10 +102,21 @@ export function authPlugin(deps: AuthDeps) {
             if (live?.extended) await writeSession(live.session.id, live.session.expiresAt);
             return live;
           })),
-        signIn: (sessionId: string) => writeSession(sessionId, new Date(deps.now() + SESSION_TTL_MS)),
-        signOut() {
-          jar[SESSION_COOKIE]?.remove();
+        /** A new session becomes the active one, held beside the ones this browser already holds. */
+        async signIn(sessionId: string) {
+          const before = await sessionOf(request);
+          holdSessions([...heldSessions(), ...(before ? [before.session.id] : []), sessionId]);
+          await writeSession(sessionId, new Date(deps.now() + SESSION_TTL_MS));
         },
+        /** Signs the active session out; it is no longer held, the other profiles stay. */
+        signOut(sessionId?: string) {
+          jar[SESSION_COOKIE]?.remove();
+          if (sessionId) holdSessions(heldSessions().filter((id) => id !== sessionId));
+        },
+        heldSessions,
+        holdSessions,
+        /** A held session becomes the active one (the profile picker's switch). */
+        activate: (sessionId: string, expiresAt: Date) => writeSession(sessionId, expiresAt),
         deviceCookie: () => cookieValue(request, DEVICE_COOKIE),
         rememberDevice(value: string) {
           writeCookie(DEVICE_COOKIE, value, { sameSite: 'strict', path: '/api/login', maxAge: DEVICE_TTL_MS / 1000 });

@@ -44,9 +44,12 @@ export function documentPolicy(inlineScripts: string, development: boolean, medi
  */
 export const INSTALL_OFFER_SCRIPT = `addEventListener('beforeinstallprompt',function(e){e.preventDefault();self.${EARLY_INSTALL_OFFER}={event:e,at:Date.now()}})`;
 
-/** Runs before first paint: the saved theme becomes a class on <html>, so there is no flash. */
+/**
+ * Runs before first paint: the saved theme becomes a class on <html>, so there is no flash. The
+ * theme of the member last shown on this device (islands/lib/profile-scope.ts), else the device's.
+ */
 export const THEME_SCRIPT =
-  "try{if(localStorage.getItem('theme')==='dark')document.documentElement.classList.add('dark')}catch(e){}";
+  "try{var p=localStorage.getItem('hearthProfile'),t=p&&localStorage.getItem('theme:'+p);if((t||localStorage.getItem('theme'))==='dark')document.documentElement.classList.add('dark')}catch(e){}";
 
 /** The inline scripts a document's head runs first, in order. */
 export const HEAD_SCRIPTS = [THEME_SCRIPT, INSTALL_OFFER_SCRIPT] as const;

@@ -20,3 +20,4 @@ export type { BulkResultDto, BulkSongs, SongDto, SongPatch, SongStatusChange } f
 export type { DeletedAlbumDto, DeletedSongDto } from './schemas/trash.ts';
 export type { DuplicateAudioDto, ImageUploadDto, UploadedSongDto } from './schemas/upload.ts';
 export type { Credentials, DisplayPreferenceChange, PasswordChange, UserDto } from './schemas/user.ts';
+export type { PinChange, PinState, ProfileDto, ProfileList, ProfileSwitch } from './schemas/profiles.ts';

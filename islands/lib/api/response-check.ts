@@ -6,6 +6,7 @@ import { bookmarkListSchema } from '../../../src/shared/schemas/bookmark.ts';
 import { lyricsSchema } from '../../../src/shared/schemas/lyrics.ts';
 import { recentPlayListSchema } from '../../../src/shared/schemas/listening.ts';
 import { playQueueSchema } from '../../../src/shared/schemas/play-queue.ts';
+import { pinStateSchema, profileListSchema } from '../../../src/shared/schemas/profiles.ts';
 import { playlistIdsSchema, playlistListSchema, playlistSchema } from '../../../src/shared/schemas/playlist.ts';
 import { radioStationListSchema, radioStationSchema } from '../../../src/shared/schemas/radio-station.ts';
 import { searchResultSchema } from '../../../src/shared/schemas/search.ts';
@@ -34,6 +35,8 @@ export const RESPONSE_SCHEMAS = {
   playlist: playlistSchema,
   playlists: playlistListSchema,
   playlistIds: playlistIdsSchema,
+  profiles: profileListSchema,
+  pinState: pinStateSchema,
   radioStation: radioStationSchema,
   radioStations: radioStationListSchema,
   searchResult: searchResultSchema,

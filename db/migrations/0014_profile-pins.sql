@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `pin_hash` text;
