@@ -154,6 +154,17 @@ export function createQueueSync(store: PlayerStore, deps: QueueSyncDeps) {
       window.addEventListener('online', () => record.pending && void push(record.pending));
       void check();
     },
+    /** Before a profile switch: this member's place goes to the server now, under their session. */
+    async saveNow() {
+      if (!enabled || !armed) return;
+      deps.flushLocal();
+      const body = bodyNow(true);
+      if (body) await push(body);
+    },
+    /** After a profile switch: nothing more goes out, so the next member's session never gets this queue. */
+    disable() {
+      enabled = false;
+    },
     /** Loads the offered queue here at its song and position, paused until the listener taps play. */
     takeOver() {
       const { offer } = useQueueOffer.getState();

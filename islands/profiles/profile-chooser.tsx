@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { SIGN_IN_WITH_PASSWORD } from '../../src/shared/profile-texts.ts';
 import type { ProfileDto } from '../../src/shared/types.ts';
 import { profilesApi } from '../lib/api/profiles.ts';
+import { queueSync } from '../player/player-store.ts';
 import { Button } from '../ui/button.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { enterProfile } from './enter-profile.ts';
@@ -55,7 +56,10 @@ export function ProfileChooser({ initial, onStay, showAdd = false, onLoaded }: P
     setBusy(true);
     setError(null);
     try {
-      enterProfile(await profilesApi.switchTo({ userId: profile.id, ...(pin ? { pin } : {}) }));
+      await queueSync.saveNow();
+      const user = await profilesApi.switchTo({ userId: profile.id, ...(pin ? { pin } : {}) });
+      queueSync.disable();
+      enterProfile(user);
     } catch (failure) {
       setBusy(false);
       setError(message(failure));

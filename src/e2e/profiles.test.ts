@@ -106,6 +106,9 @@ describe("Who's listening? on a shared tablet", () => {
     await signedInAs(page, 'mum');
     await playerTitle(page, 'Morning Song');
     expect(await isDark(page)).toBe(false);
+    // The child's page, leaving, saved nothing under mum's session: her queue on the server is hers.
+    const mumsQueue = await page.evaluate(() => fetch('/api/play-queue').then((r) => r.json() as Promise<{ songs: { title: string }[]; index: number }>));
+    expect(mumsQueue.songs[mumsQueue.index]?.title).toBe('Morning Song');
 
     // To a child: no PIN, straight in, with the child's own song and theme.
     await openPicker(page);
