@@ -1,9 +1,10 @@
 /**
  * Loudness measurement (EBU R128 by ffmpeg's ebur128, as the background job runs it): seconds of
  * audio measured per second, for a 300 s stereo FLAC and MP3, against ffmpeg only decoding the same
- * file (the floor no measurement can beat). Needs ffmpeg on the PATH.
+ * file (the floor no measurement can beat); then the measuring ffmpeg's peak memory (what the
+ * job adds to a Pi while it runs) beside decoding alone. Needs ffmpeg on the PATH and /usr/bin/time.
  */
-import { rmSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { measureLoudness } from '../media/loudness.ts';
 import { findFfmpeg } from '../media/transcode.ts';
@@ -44,6 +45,18 @@ try {
     const decode = await timed(() => run(['nice', '-n', '10', ffmpeg.path, '-hide_banner', '-nostdin', '-threads', '1', '-i', file, '-f', 'null', '-']));
     const measure = await timed(() => measureLoudness(ffmpeg, file));
     printFigure(`measurement of ${SECONDS} s ${name}`, SECONDS / measure, 'x real time', { name: 'decode only', value: SECONDS / decode });
+
+    // The job's own command, run through a wrapper that records ffmpeg's maximum resident size.
+    const timedFfmpeg = (out: string) => {
+      const wrapper = join(dir, `ffmpeg-${out}`);
+      writeFileSync(wrapper, `#!/bin/sh\nexec /usr/bin/time -f %M -o "${join(dir, out)}" "${ffmpeg.path}" "$@"\n`);
+      chmodSync(wrapper, 0o755);
+      return wrapper;
+    };
+    await measureLoudness({ ...ffmpeg, path: timedFfmpeg(`${name}-measure`) }, file);
+    await run([timedFfmpeg(`${name}-decode`), '-hide_banner', '-nostdin', '-threads', '1', '-i', file, '-f', 'null', '-']);
+    const mib = (out: string) => Number(readFileSync(join(dir, out), 'utf8').trim().split('\n').at(-1)) / 1024;
+    printFigure(`peak memory of the measuring ffmpeg, ${name}`, mib(`${name}-measure`), 'MiB', { name: 'decode only', value: mib(`${name}-decode`) });
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
