@@ -8,6 +8,10 @@ export const users = sqliteTable('users', {
   username: text('username').notNull(),
   passwordHash: text('password_hash').notNull(),
   isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
+  // Restrictions an admin sets on a member (db/queries/visibility.ts applies them on every path):
+  // no explicit songs, and when not null only the songs of these albums.
+  restrictClean: integer('restrict_clean', { mode: 'boolean' }).notNull().default(false),
+  restrictAlbumIds: text('restrict_album_ids', { mode: 'json' }).$type<number[]>(),
   displayPreference: text('display_preference', { enum: DISPLAY_PREFERENCES }).notNull().default('nothing'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

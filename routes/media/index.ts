@@ -29,8 +29,8 @@ export function mediaRoutes(ctx: AppContext) {
 
   const songAudio = async (shareId: string, name: string, request: Request, session: () => Promise<LiveSession | null>) => {
     const file = parseAudioFile(shareId, name);
-    const isAdmin = async () => (await session())?.user.isAdmin === true;
-    return serve(request, file && (await songAudioTarget(ctx.db, file, isAdmin)));
+    const requester = async () => (await session())?.user ?? null;
+    return serve(request, file && (await songAudioTarget(ctx.db, file, requester)));
   };
   const shareAudio = (shareId: string, name: string, request: Request) => {
     const file = parseAudioFile(shareId, name);

@@ -4,6 +4,8 @@ import { IMAGE_CONTENT_TYPES, type ImageFormat } from '../../media/sniff.ts';
 import { fileResponse } from '../../media/stream.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { NotFoundError } from '../../src/errors.ts';
+import type { LiveSession } from '../../src/services/accounts/sessions.ts';
+import { assertImageAllowed } from '../../src/services/media/access.ts';
 import { objectParams } from '../../src/shared/schemas/media.ts';
 
 const PUBLIC_IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -23,14 +25,18 @@ export function objectRoutes(ctx: AppContext) {
     response.headers.set('content-security-policy', LOCKED_DOWN);
     return response;
   };
-  const original = (request: Request, file: string) => {
+  type Session = () => Promise<LiveSession | null>;
+  const allowed = (hash: string, session: Session) => assertImageAllowed(ctx.db, hash, async () => (await session())?.user ?? null);
+  const original = async (request: Request, file: string, session: Session) => {
     const match = IMAGE_FILE.exec(file);
     if (!match) throw new NotFoundError('Image not found');
+    await allowed(match[1]!, session);
     return image(request, storage.imagePath(match[1]!, match[2] as ImageFormat), match[1]!, match[2] as ImageFormat);
   };
-  const preview = async (request: Request, file: string) => {
+  const preview = async (request: Request, file: string, session: Session) => {
     const hash = PREVIEW_FILE.exec(file)?.[1];
     if (!hash) throw new NotFoundError('Image not found');
+    await allowed(hash, session);
     const made = await ensurePreview(storage, hash);
     if (made.kind === 'preview') return image(request, made.path, `${hash}-512`, 'jpg');
     // WebP (or an undecodable image): the original is the next best preview.
@@ -40,10 +46,11 @@ export function objectRoutes(ctx: AppContext) {
   };
 
   return new Elysia({ name: 'object-routes', prefix: '/objects' })
-    .get('/images/:file', ({ params, request }) => original(request, params.file), { params: objectParams })
-    .head('/images/:file', ({ params, request }) => original(request, params.file), { params: objectParams })
-    .get('/previews/:file', ({ params, request }) => preview(request, params.file), { params: objectParams })
-    .head('/previews/:file', ({ params, request }) => preview(request, params.file), { params: objectParams })
+    .use(ctx.auth)
+    .get('/images/:file', ({ params, request, currentSession }) => original(request, params.file, currentSession), { params: objectParams })
+    .head('/images/:file', ({ params, request, currentSession }) => original(request, params.file, currentSession), { params: objectParams })
+    .get('/previews/:file', ({ params, request, currentSession }) => preview(request, params.file, currentSession), { params: objectParams })
+    .head('/previews/:file', ({ params, request, currentSession }) => preview(request, params.file, currentSession), { params: objectParams })
     .all('/*', () => {
       throw new NotFoundError('Image not found');
     });

@@ -55,7 +55,7 @@ export function savePlayQueueByIndex(db: Db, user: UserRow, params: Params, now:
 function readQueue(db: Db, library: Library, marks: Marks, user: UserRow) {
   const queue = findPlayQueue(db, user.id);
   if (!queue) return null;
-  const visible = new Map(listVisibleSongValuesByIds(db, [...new Set(queue.songIds)]).map((values) => [values[0], values]));
+  const visible = new Map(listVisibleSongValuesByIds(db, user, [...new Set(queue.songIds)]).map((values) => [values[0], values]));
   const entry: XmlObject[] = [];
   let currentIndex: number | undefined;
   queue.songIds.forEach((songId, index) => {
