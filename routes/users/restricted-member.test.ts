@@ -10,9 +10,9 @@ import type { NewAppPasswordDto } from '../../src/shared/types.ts';
 import { type TestServer, startTestServer } from '../../src/testing/server.ts';
 import { API_ROUTES } from '../api-routes.ts';
 
-// A restricted member (Clean, and only albums 1–50) on a 10,000-song family library with 5 %
-// explicit songs: every GET route of the app and every Subsonic method is called with real
-// ids, and no answer may carry a restricted song's id, title, album, artist, hash or artwork.
+// A restricted member (Clean, only albums 1–50) on 10,000 songs, 5 % explicit: every GET route and
+// Subsonic method is called with real ids; no answer may carry a hidden song's id, title, album,
+// artist, hash or artwork. Names are dotted (S.7.s): no random share id (base64url) looks like one.
 
 const SONGS = 10_000;
 const ALBUMS = 100;
@@ -49,7 +49,7 @@ function seed(): void {
   const sqlite = server.db.$client;
   sqlite.transaction(() => {
     const album = sqlite.prepare('INSERT INTO albums (id, name, share_id) VALUES (?, ?, ?)');
-    for (let a = 1; a <= ALBUMS; a++) album.run(a, `Alb${a}b`, randomId());
+    for (let a = 1; a <= ALBUMS; a++) album.run(a, `Alb.${a}.b`, randomId());
     const song = sqlite.prepare(
       `INSERT INTO songs (id, title, artist, album_id, album_order, audio_hash, audio_format, duration, file_size, status, share_id, tags, artwork_url, explicit)
        VALUES (?, ?, ?, ?, ?, ?, 'mp3', 200, 4000, 'published', ?, ?, ?, ?)`,
@@ -57,7 +57,7 @@ function seed(): void {
     for (let n = 1; n <= SONGS; n++) {
       const a = albumOf(n);
       const art = artHashOf(n);
-      song.run(n, `Song S${n}s`, a === null ? 'Looser Band' : `Ar${a}r`, a, n, audioHash(n), randomId(), ROCK(n) ? '["Rock"]' : '[]', art && `/objects/images/${art}.png`, isExplicit(n) ? 1 : 0);
+      song.run(n, `Song S.${n}.s`, a === null ? 'Looser Band' : `Ar.${a}.r`, a, n, audioHash(n), randomId(), ROCK(n) ? '["Rock"]' : '[]', art && `/objects/images/${art}.png`, isExplicit(n) ? 1 : 0);
       if (!isAllowed(n)) {
         restrictedHashes.add(audioHash(n));
         if (art && !(a !== null && a <= 50 && !isExplicit(n))) restrictedHashes.add(art);
@@ -73,7 +73,7 @@ function seed(): void {
     Bun.write(path, bytes);
     artBytes.set(hash, bytes);
   }
-  for (const n of [OK_SONG, EXPLICIT_SONG, HIDDEN_ALBUM_SONG]) replaceSongLyrics(server.db, n, { synced: false, lines: [{ start: null, value: `words of S${n}s` }], lang: 'eng', source: 'embedded' });
+  for (const n of [OK_SONG, EXPLICIT_SONG, HIDDEN_ALBUM_SONG]) replaceSongLyrics(server.db, n, { synced: false, lines: [{ start: null, value: `words of S.${n}.s` }], lang: 'eng', source: 'embedded' });
 }
 
 type Query = Record<string, string | string[]>;
@@ -117,9 +117,9 @@ afterAll(() => server.stop());
 /** Every way a hidden song could show in an answer's text. */
 function leaksIn(text: string): string[] {
   const found = new Set<string>();
-  for (const [, n] of text.matchAll(/S(\d+)s/g)) if (!isAllowed(Number(n))) found.add(`title S${n}s`);
-  for (const [, a] of text.matchAll(/Alb(\d+)b/g)) if (Number(a) > 50) found.add(`album Alb${a}b`);
-  for (const [, a] of text.matchAll(/Ar(\d+)r/g)) if (Number(a) > 50) found.add(`artist Ar${a}r`);
+  for (const [, n] of text.matchAll(/S\.(\d+)\.s/g)) if (!isAllowed(Number(n))) found.add(`title S.${n}.s`);
+  for (const [, a] of text.matchAll(/Alb\.(\d+)\.b/g)) if (Number(a) > 50) found.add(`album Alb.${a}.b`);
+  for (const [, a] of text.matchAll(/Ar\.(\d+)\.r/g)) if (Number(a) > 50) found.add(`artist Ar.${a}.r`);
   if (text.includes('Looser')) found.add('artist Looser Band');
   for (const [hash] of text.matchAll(/[0-9a-f]{64}/g)) if (restrictedHashes.has(hash)) found.add(`hash ${hash}`);
   for (const bytes of [artBytes.get(albumArtHash(HIDDEN_ALBUM))!, artBytes.get(explicitArtHash(EXPLICIT_SONG))!]) {
@@ -164,7 +164,7 @@ const WEB_CALLS: Record<string, () => string[]> = {
   '/api/playlists/containing/:songId': () => songIds.map((id) => `/api/playlists/containing/${id}`),
   '/api/playlists/:id': () => [familyPlaylist, kidPlaylist].map((id) => `/api/playlists/${id}`),
   '/api/playlists/:id/songs': () => [familyPlaylist, kidPlaylist].map((id) => `/api/playlists/${id}/songs`),
-  '/api/search': () => ['S7s', 'S60s', 'Alb60b', 'Ar60r', 'Looser', 'Song', 'S1s'].map((q) => `/api/search?q=${encodeURIComponent(q)}`),
+  '/api/search': () => ['S.7.s', 'S.60.s', 'Alb.60.b', 'Ar.60.r', 'Looser', 'Song', 'S.1.s'].map((q) => `/api/search?q=${encodeURIComponent(q)}`),
   '/api/deleted/songs': () => ['/api/deleted/songs'],
   '/api/deleted/albums': () => ['/api/deleted/albums'],
   '/api/temp-share/:shareId': () => ['/api/temp-share/AAAAAAAAAAAAAAAAAAAAAA'],
@@ -234,7 +234,7 @@ describe('a restricted member on every route', () => {
 /** Each Subsonic method's calls with real ids, allowed and hidden; a method not named here fails the test. */
 const S = songIds;
 const songCalls = (name = 'id') => S.map((id) => ({ [name]: id }));
-const ARTISTS = ['Ar1r', 'Ar60r', 'Looser Band'];
+const ARTISTS = ['Ar.1.r', 'Ar.60.r', 'Looser Band'];
 const REST_CALLS: Record<string, () => Query[]> = {
   ping: () => [{}],
   getLicense: () => [{}],
@@ -258,8 +258,8 @@ const REST_CALLS: Record<string, () => Query[]> = {
   getSimilarSongs: () => [...songCalls(), ...albumIds.map((id) => ({ id: `al-${id}`, count: '100' })), ...ARTISTS.map((name) => ({ id: artistId(name) }))],
   getSimilarSongs2: () => [...songCalls(), ...albumIds.map((id) => ({ id: `al-${id}`, count: '100' })), ...ARTISTS.map((name) => ({ id: artistId(name) }))],
   getRandomSongs: () => [{ size: '500' }],
-  search2: () => ['', 'S7s', 'S60s', 'Alb60b', 'Ar60r', 'Looser'].map((query) => ({ query, songCount: '500', albumCount: '500', artistCount: '500' })),
-  search3: () => ['', 'S7s', 'S60s', 'Alb60b', 'Ar60r', 'Looser'].map((query) => ({ query, songCount: '500', albumCount: '500', artistCount: '500' })),
+  search2: () => ['', 'S.7.s', 'S.60.s', 'Alb.60.b', 'Ar.60.r', 'Looser'].map((query) => ({ query, songCount: '500', albumCount: '500', artistCount: '500' })),
+  search3: () => ['', 'S.7.s', 'S.60.s', 'Alb.60.b', 'Ar.60.r', 'Looser'].map((query) => ({ query, songCount: '500', albumCount: '500', artistCount: '500' })),
   getPlaylists: () => [{}],
   getPlaylist: () => [familyPlaylist, kidPlaylist].map((id) => ({ id: String(id) })),
   createPlaylist: () => [{ name: 'New', songId: S }],
@@ -270,7 +270,7 @@ const REST_CALLS: Record<string, () => Query[]> = {
   getAvatar: () => [{ username: 'kid' }],
   getScanStatus: () => [{}],
   startScan: () => [{}],
-  getLyrics: () => ['S1s', 'S7s', 'S60s'].map((n) => ({ title: `Song ${n}` })),
+  getLyrics: () => ['S.1.s', 'S.7.s', 'S.60.s'].map((n) => ({ title: `Song ${n}` })),
   getLyricsBySongId: () => songCalls(),
   scrobble: () => [...songCalls(), ...S.map((id) => ({ id, submission: 'false' }))],
   reportPlayback: () => S.map((mediaId) => ({ mediaId, mediaType: 'song', positionMs: '1000', state: 'playing' })),
