@@ -2,6 +2,7 @@ import { type IAudioMetadata, type IOptions, parseFromTokenizer } from 'music-me
 import { fromBlob } from 'strtok3';
 import { type FrameReader, adtsFrame, streamDuration } from './frame-walk.ts';
 import { type EmbeddedLyrics, embeddedLyrics } from './embedded-lyrics.ts';
+import { explicitFromTags } from './explicit-tag.ts';
 import { bytesReader, readImageSize, withinPixelBudget } from './image-size.ts';
 import { mpegFrame } from './mpeg-frame.ts';
 import { AUDIO_CONTENT_TYPES, type AudioFormat } from '../src/shared/audio-formats.ts';
@@ -19,6 +20,8 @@ export interface AudioTags {
   lyrics: EmbeddedLyrics | null;
   /** The file's ReplayGain tags (dB; peaks linear), each null when absent or absurd. */
   replayGain: ReplayGainTags;
+  /** The tags mark the recording explicit (media/explicit-tag.ts). */
+  explicit: boolean;
 }
 
 export interface ReplayGainTags {
@@ -122,6 +125,7 @@ export async function readAudioTags(path: string, sniffed?: AudioFormat): Promis
     picture,
     lyrics: embeddedLyrics({ native }),
     replayGain: replayGainOf(common),
+    explicit: explicitFromTags({ native }),
   };
 }
 

@@ -106,6 +106,7 @@ export function createSong(db: Db, storage: MediaStorage, audio: CheckedAudio, o
     albumShareId: randomId(),
     tags: options.tags ?? [],
     lyrics: songLyricsOf(audio, options),
+    explicit: audio.tags.explicit,
     ...audio.tags.replayGain,
   }, !options.addCopy);
   if ('duplicateOf' in inserted) throw new DuplicateAudioError(inserted.duplicateOf);
