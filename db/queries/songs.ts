@@ -77,7 +77,7 @@ export function findSongById(db: Db, id: number): SongWithAlbum | undefined {
   return byIdQuery(db).get({ id });
 }
 
-export type SongChanges = Partial<Pick<SongRow, 'title' | 'artist' | 'tags' | 'albumId' | 'artworkUrl'>>;
+export type SongChanges = Partial<Pick<SongRow, 'title' | 'artist' | 'tags' | 'albumId' | 'artworkUrl' | 'explicit'>>;
 
 export function updateSong(db: Db, id: number, changes: SongChanges, now: Date): void {
   db.update(songs)
@@ -100,6 +100,11 @@ export function findLiveSongIds(db: Db, ids: number[]): number[] {
 export function setSongsStatus(db: Db, ids: number[], status: SongStatus, now: Date): void {
   if (ids.length === 0) return;
   db.update(songs).set({ status, updatedAt: now }).where(inArray(songs.id, ids)).run();
+}
+
+export function setSongsExplicit(db: Db, ids: number[], explicit: boolean, now: Date): void {
+  if (ids.length === 0) return;
+  db.update(songs).set({ explicit, updatedAt: now }).where(inArray(songs.id, ids)).run();
 }
 
 export function trashSongs(db: Db, ids: number[], now: Date): void {

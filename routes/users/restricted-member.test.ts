@@ -110,7 +110,8 @@ beforeAll(async () => {
   await rest('savePlayQueue', { id: [String(EXPLICIT_SONG), String(OK_SONG), String(HIDDEN_ALBUM_SONG)], current: String(EXPLICIT_SONG) });
   await rest('createShare', { id: [String(HIDDEN_ALBUM_SONG), `al-${HIDDEN_ALBUM}`] });
   await rest('scrobble', { id: String(EXPLICIT_SONG), submission: 'false' });
-  sqlite.prepare('UPDATE users SET restrict_clean = 1, restrict_album_ids = ? WHERE id = ?').run(JSON.stringify(ALLOWED_ALBUMS), kidId);
+  const restricted = await server.request(`/api/users/${kidId}`, { method: 'PATCH', cookie: adminCookie, json: { restrictions: { clean: true, albumIds: ALLOWED_ALBUMS } } });
+  if (restricted.status !== 200) throw new Error(`restricting failed: ${await restricted.text()}`);
 }, 120_000);
 afterAll(() => server.stop());
 

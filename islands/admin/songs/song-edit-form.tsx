@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import type { AlbumDto, SongDto, SongPatch } from '../../../src/shared/types.ts';
 import { Button } from '../../ui/button.tsx';
-import { Field, Input, NativeSelect } from '../../ui/input.tsx';
+import { Checkbox } from '../../ui/checkbox.tsx';
+import { Field, Input, Label, NativeSelect } from '../../ui/input.tsx';
 import { TagInput } from './tag-input.tsx';
 
 interface SongEditFormProps {
@@ -10,13 +11,14 @@ interface SongEditFormProps {
   onSave: (patch: SongPatch) => Promise<boolean>;
 }
 
-/** Title, artist, album (or none) and tags, saved together with Save Changes. */
+/** Title, artist, album (or none), tags and explicit, saved together with Save Changes. */
 export function SongEditForm({ song, albums, onSave }: SongEditFormProps) {
   const id = useId();
   const [title, setTitle] = useState(song.title);
   const [artist, setArtist] = useState(song.artist ?? '');
   const [albumId, setAlbumId] = useState(song.albumId === null ? '' : String(song.albumId));
   const [tags, setTags] = useState<readonly string[]>(song.tags);
+  const [explicit, setExplicit] = useState(song.explicit);
   const [saving, setSaving] = useState(false);
   return (
     <form
@@ -26,7 +28,7 @@ export function SongEditForm({ song, albums, onSave }: SongEditFormProps) {
         event.preventDefault();
         if (!title.trim()) return;
         setSaving(true);
-        await onSave({ title, artist: artist.trim() ? artist : null, albumId: albumId ? Number(albumId) : null, tags: [...tags] });
+        await onSave({ title, artist: artist.trim() ? artist : null, albumId: albumId ? Number(albumId) : null, tags: [...tags], explicit });
         setSaving(false);
       }}
     >
@@ -49,6 +51,10 @@ export function SongEditForm({ song, albums, onSave }: SongEditFormProps) {
       <Field label="Tags" htmlFor={`${id}-tags`}>
         <TagInput id={`${id}-tags`} tags={tags} onChange={setTags} />
       </Field>
+      <div className="flex min-h-11 items-center gap-3 sm:col-span-2">
+        <Checkbox id={`${id}-explicit`} checked={explicit} onChange={setExplicit} />
+        <Label htmlFor={`${id}-explicit`}>Explicit (hidden from members set to Clean)</Label>
+      </div>
       <div className="sm:col-span-2">
         <Button type="submit" busy={saving} disabled={!title.trim()}>
           Save Changes

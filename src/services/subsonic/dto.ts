@@ -57,6 +57,8 @@ export function toChild(song: SongDto, library: Library, marks: Marks): XmlObjec
     playCount: plays?.count ?? 0,
     played: iso(plays?.lastPlayedAt),
     replayGain: replayGainOf(song),
+    // OpenSubsonic: "explicit", "clean" (an edited version) or "" (not known); Hearth knows only the first.
+    explicitStatus: song.explicit ? 'explicit' : '',
   };
 }
 
