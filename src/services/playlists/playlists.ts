@@ -15,7 +15,8 @@ import type { PlaylistDto, SongDto } from '../../shared/types.ts';
 import { toPlaylistDto } from '../catalogue/dto.ts';
 import { requireName } from '../catalogue/rules.ts';
 import { songDtos } from '../catalogue/songs.ts';
-import type { Viewer } from '../../../db/queries/visibility.ts';
+import { type Viewer, isRestricted } from '../../../db/queries/visibility.ts';
+import { findVisibleSongById } from '../../../db/queries/songs.ts';
 
 export const PLAYLIST_NOT_FOUND = 'Playlist not found';
 export type Actor = Pick<UserRow, 'id' | 'isAdmin' | 'restrictClean' | 'restrictAlbumIds'>;
@@ -29,6 +30,8 @@ export function listMyPlaylists(db: Db, user: Actor, viewer: Viewer = user): Pla
 
 /** GET /api/playlists/containing/:songId: which of your playlists already hold the song. */
 export function listMyPlaylistIdsWithSong(db: Db, user: Actor, songId: number): { playlistIds: number[] } {
+  // A song hidden from a restricted member is in none of their playlists, as far as they can tell.
+  if (isRestricted(user) && !findVisibleSongById(db, songId, user)) return { playlistIds: [] };
   return { playlistIds: listPlaylistIdsOfUserWithSong(db, user.id, songId) };
 }
 
