@@ -58,12 +58,12 @@ export function RestrictionsDialog({ account, onOpenChange, busy, onSubmit }: Pr
             <Label htmlFor="restrict-albums">Only these albums</Label>
           </div>
           {limited ? (
-            <ul aria-label="Allowed albums" className="grid max-h-64 overflow-y-auto rounded-md border border-border">
+            <ul aria-label="Allowed albums" className="max-h-64 overflow-y-auto overflow-x-hidden rounded-md border border-border">
               {albums.data?.length === 0 ? <li className="px-3 py-2 text-sm text-muted-foreground">No albums yet.</li> : null}
               {albums.data?.map((album) => (
                 <li key={album.id} className="flex min-h-11 items-center gap-3 px-3">
                   <Checkbox id={`allow-album-${album.id}`} checked={chosen.has(album.id)} onChange={(on) => toggle(album.id, on)} />
-                  <Label htmlFor={`allow-album-${album.id}`} className="min-w-0 truncate">
+                  <Label htmlFor={`allow-album-${album.id}`} className="min-w-0 flex-1 truncate py-1">
                     {album.name}
                   </Label>
                 </li>
