@@ -213,9 +213,15 @@ describe('a restricted member on every route', () => {
     expect(shared.map((song) => song.id)).toEqual([OK_SONG, 2, 3]);
     const full = (await (await server.request(`/api/playlists/${familyPlaylist}/songs`, { cookie: adminCookie })).json()) as { id: number }[];
     expect(full.map((song) => song.id)).toEqual([EXPLICIT_SONG, OK_SONG, HIDDEN_ALBUM_SONG, LOOSE_SONG, 2, 3]);
-    // The unrestricted list is not the restricted one's cache.
-    const adminLibrary = (await (await server.request('/api/songs', { cookie: adminCookie })).json()) as unknown[];
-    expect(adminLibrary.length).toBe(SONGS);
+    // The unrestricted list is not the restricted one's cache, nor its ETag (a 304 would hand
+    // a shared browser's cached family list to the member).
+    const adminResponse = await server.request('/api/songs', { cookie: adminCookie });
+    expect(((await adminResponse.json()) as unknown[]).length).toBe(SONGS);
+    const adminEtag = adminResponse.headers.get('etag')!;
+    const kidResponse = await server.request('/api/songs', { cookie: kidCookie, headers: { 'if-none-match': adminEtag } });
+    expect(kidResponse.status).toBe(200);
+    expect(kidResponse.headers.get('etag')).not.toBe(adminEtag);
+    expect((await server.request('/api/songs', { cookie: kidCookie, headers: { 'if-none-match': kidResponse.headers.get('etag')! } })).status).toBe(304);
   });
 
   test("a hidden song's audio and artwork URLs answer 403 to them; allowed ones play; a guest holding the link still plays", async () => {
