@@ -9,6 +9,9 @@ import { assertImageAllowed } from '../../src/services/media/access.ts';
 import { objectParams } from '../../src/shared/schemas/media.ts';
 
 const PUBLIC_IMMUTABLE = 'public, max-age=31536000, immutable';
+// Signed in, the answer depends on who asks (a restricted member gets 403) and may refresh the
+// session cookie, so no shared cache may keep it; the browser still keeps it for good.
+const PRIVATE_IMMUTABLE = 'private, max-age=31536000, immutable';
 const IMAGE_FILE = /^([0-9a-f]{64})\.(png|jpg|webp|gif)$/;
 const PREVIEW_FILE = /^([0-9a-f]{64})\.jpg$/;
 // An image is never a document: no scripts, no plugins, even if a browser is talked into it.
@@ -20,27 +23,33 @@ const LOCKED_DOWN = "default-src 'none'; sandbox";
  */
 export function objectRoutes(ctx: AppContext) {
   const { storage } = ctx;
-  const image = async (request: Request, path: string, hash: string, format: ImageFormat) => {
-    const response = await fileResponse(request, path, { etag: hash, contentType: IMAGE_CONTENT_TYPES[format], cacheControl: PUBLIC_IMMUTABLE });
+  const image = async (request: Request, path: string, hash: string, format: ImageFormat, signedIn: boolean) => {
+    const cacheControl = signedIn ? PRIVATE_IMMUTABLE : PUBLIC_IMMUTABLE;
+    const response = await fileResponse(request, path, { etag: hash, contentType: IMAGE_CONTENT_TYPES[format], cacheControl });
     response.headers.set('content-security-policy', LOCKED_DOWN);
     return response;
   };
   type Session = () => Promise<LiveSession | null>;
-  const allowed = (hash: string, session: Session) => assertImageAllowed(ctx.db, hash, async () => (await session())?.user ?? null);
+  /** Refuses what a restricted member may not see; says whether the request is signed in. */
+  const allowed = async (hash: string, session: Session) => {
+    const live = await session();
+    await assertImageAllowed(ctx.db, hash, async () => live?.user ?? null);
+    return live !== null;
+  };
   const original = async (request: Request, file: string, session: Session) => {
     const match = IMAGE_FILE.exec(file);
     if (!match) throw new NotFoundError('Image not found');
-    await allowed(match[1]!, session);
-    return image(request, storage.imagePath(match[1]!, match[2] as ImageFormat), match[1]!, match[2] as ImageFormat);
+    const signedIn = await allowed(match[1]!, session);
+    return image(request, storage.imagePath(match[1]!, match[2] as ImageFormat), match[1]!, match[2] as ImageFormat, signedIn);
   };
   const preview = async (request: Request, file: string, session: Session) => {
     const hash = PREVIEW_FILE.exec(file)?.[1];
     if (!hash) throw new NotFoundError('Image not found');
-    await allowed(hash, session);
+    const signedIn = await allowed(hash, session);
     const made = await ensurePreview(storage, hash);
-    if (made.kind === 'preview') return image(request, made.path, `${hash}-512`, 'jpg');
+    if (made.kind === 'preview') return image(request, made.path, `${hash}-512`, 'jpg', signedIn);
     // WebP (or an undecodable image): the original is the next best preview.
-    if (made.kind === 'original') return image(request, made.path, hash, made.format);
+    if (made.kind === 'original') return image(request, made.path, hash, made.format, signedIn);
     if (made.kind === 'tooLarge') throw new NotFoundError('This image is too large to preview');
     throw new NotFoundError('Image not found');
   };

@@ -236,7 +236,11 @@ describe('a restricted member on every route', () => {
       expect((await server.request(`/objects/previews/${hash}.jpg`, { cookie: kidCookie })).status).toBe(403);
       expect((await server.request(`/objects/images/${hash}.png`)).status).toBe(200);
     }
-    expect((await server.request(`/objects/images/${albumArtHash(OK_ALBUM)}.png`, { cookie: kidCookie })).status).toBe(200);
+    const allowedArt = await server.request(`/objects/images/${albumArtHash(OK_ALBUM)}.png`, { cookie: kidCookie });
+    expect(allowedArt.status).toBe(200);
+    // Who asks decides the answer: no shared cache may hand a member's answer to another.
+    expect(allowedArt.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    expect((await server.request(`/objects/images/${albumArtHash(OK_ALBUM)}.png`)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     // No file is stored for the seeded audio: an allowed song gets past the rule to the disk (404 there, not 403).
     expect((await server.request(audio(OK_SONG), { cookie: kidCookie })).status).toBe(404);
     expect((await server.request(audio(EXPLICIT_SONG))).status).toBe(404);
