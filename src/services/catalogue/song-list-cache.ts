@@ -9,6 +9,8 @@ import { listAllSongs, listLibrary } from './songs.ts';
 /** `library`: GET /api/songs, the same for every viewer of one restriction. `admin`: GET /api/songs/all, admins only. */
 export type SongListView = 'library' | 'admin';
 export type SongListEncoding = 'br' | 'gzip' | 'identity';
+/** Whose list: a member's restrictions pick the cached list (db/queries/visibility.ts). */
+export type SongListViewer = Viewer;
 
 export interface SongListBody {
   etag: string;
