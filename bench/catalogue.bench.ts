@@ -5,6 +5,7 @@ import { searchSongs } from '../src/services/catalogue/search.ts';
 import { listLibrary } from '../src/services/catalogue/songs.ts';
 import { type LoadResult, benchLogin, measureRequests, printFigure, startBenchServer } from './lib/harness.ts';
 import { seedCatalogue } from './lib/seed.ts';
+import { EVERYONE } from '../db/queries/visibility.ts';
 
 // Catalogue figures (docs/architecture.md) on 50,000 songs, 500 albums, 200 playlists: each HTTP figure
 // beside the same service call plus JSON serialisation done in this process.
@@ -53,16 +54,16 @@ const search = (q: string): Figure => ({
   stat: 'p99Ms',
   requests: 300,
   http: () => get(`/api/search?q=${q}`),
-  inProcess: () => searchSongs(local.db, q),
+  inProcess: () => searchSongs(local.db, q, EVERYONE),
 });
 
 async function songLists() {
   const wire = await fetch(`${server.url}/api/songs`, { headers: { cookie, 'accept-encoding': 'gzip' }, decompress: false });
   const wireMb = (await wire.arrayBuffer()).byteLength / 1024 / 1024;
-  const rawMb = JSON.stringify(listLibrary(local.db)).length / 1024 / 1024;
+  const rawMb = JSON.stringify(listLibrary(local.db, EVERYONE)).length / 1024 / 1024;
   const encoding = wire.headers.get('content-encoding') ?? 'identity';
   printFigure(`GET /api/songs on the wire (${encoding})`, wireMb, 'MiB', { name: 'uncompressed JSON', value: rawMb }, 'compressed');
-  const library = () => listLibrary(local.db);
+  const library = () => listLibrary(local.db, EVERYONE);
   await figure({
     name: 'GET /api/songs cold (first after a write)',
     stat: 'p50Ms',
@@ -132,7 +133,7 @@ try {
   // ranking is capped at db/queries/search.ts SEARCH_RANK_CAP hits.
   await figure({ ...search('album'), name: 'GET /api/search term every song matches "album"' });
   await figure({ ...search('a'), name: 'GET /api/search one letter "a"' });
-  await figure({ name: 'GET /api/albums (500 albums)', stat: 'p50Ms', requests: 300, http: () => get('/api/albums'), inProcess: () => listAlbums(local.db, { isAdmin: false }) });
+  await figure({ name: 'GET /api/albums (500 albums)', stat: 'p50Ms', requests: 300, http: () => get('/api/albums'), inProcess: () => listAlbums(local.db, { isAdmin: false, ...EVERYONE }) });
   await songLists();
   await encodedLists();
   await figure({ ...search('moon'), name: 'GET /api/search "moon" right after the library runs' });

@@ -3,6 +3,7 @@ import { fromBlob } from 'strtok3';
 import { type FrameReader, adtsFrame, streamDuration } from './frame-walk.ts';
 import { type EmbeddedLyrics, embeddedLyrics } from './embedded-lyrics.ts';
 import { type EncoderTrim, flacTrim, itunSmpbTrim, mp3Trim, mp4Trim } from './encoder-trim.ts';
+import { explicitFromTags } from './explicit-tag.ts';
 import { bytesReader, readImageSize, withinPixelBudget } from './image-size.ts';
 import { mpegFrame } from './mpeg-frame.ts';
 import { AUDIO_CONTENT_TYPES, type AudioFormat } from '../src/shared/audio-formats.ts';
@@ -28,6 +29,8 @@ export interface AudioTags {
   ignoredGainTags: string[];
   /** Encoder delay and padding for gapless playback (media/encoder-trim.ts); null when unknown. */
   trim: EncoderTrim | null;
+  /** The tags mark the recording explicit (media/explicit-tag.ts). */
+  explicit: boolean;
 }
 
 export interface ReplayGainTags {
@@ -152,6 +155,7 @@ export async function readAudioTags(path: string, sniffed?: AudioFormat): Promis
     replayGain: replayGainOf(common),
     ignoredGainTags: ignoredGainTags(common),
     trim,
+    explicit: explicitFromTags({ native }),
   };
 }
 

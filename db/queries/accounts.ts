@@ -1,6 +1,6 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { type UserRow, sessions, tempShares, users } from '../schema/index.ts';
+import { type UserRow, albums, sessions, tempShares, users } from '../schema/index.ts';
 
 /** A user with how many (live or trashed) playlists would go with them. */
 export interface UserWithCounts extends UserRow {
@@ -28,6 +28,17 @@ export function findUserWithCounts(db: Db, id: number): UserWithCounts | undefin
 /** Admins other than `id`: the last-admin rule asks whether any would remain. */
 export function countOtherAdmins(db: Db, id: number): number {
   return db.select({ n: sql<number>`count(*)` }).from(users).where(and(eq(users.isAdmin, true), ne(users.id, id))).get()?.n ?? 0;
+}
+
+/** A member's restrictions (db/queries/visibility.ts reads them on every request). */
+export function setRestrictions(db: Db, id: number, restrictClean: boolean, restrictAlbumIds: number[] | null): void {
+  db.update(users).set({ restrictClean, restrictAlbumIds, updatedAt: new Date() }).where(eq(users.id, id)).run();
+}
+
+/** Which of `ids` name an album that exists (live or in the trash). */
+export function findExistingAlbumIds(db: Db, ids: number[]): number[] {
+  if (ids.length === 0) return [];
+  return db.select({ id: albums.id }).from(albums).where(inArray(albums.id, ids)).all().map((row) => row.id);
 }
 
 export function setAdmin(db: Db, id: number, isAdmin: boolean): void {

@@ -2,50 +2,54 @@ import { and, asc, eq, getTableColumns, isNotNull, isNull, ne, sql } from 'drizz
 import type { Db } from '../client.ts';
 import { type AlbumRow, albums, songs } from '../schema/index.ts';
 import { perDb } from './prepared.ts';
+import { EVERYONE, type Viewer, perViewer, withinRestrictions } from './visibility.ts';
 
 const live = isNull(albums.deletedAt);
-const publishedSongOf = sql`${songs.albumId} = ${albums.id} AND ${songs.status} = 'published' AND ${songs.deletedAt} IS NULL`;
+const visibleSongOf = (viewer: Viewer) =>
+  sql`${songs.albumId} = ${albums.id} AND ${songs.status} = 'published' AND ${songs.deletedAt} IS NULL AND ${withinRestrictions(viewer)}`;
 
-/** Seen by users and share pages only while it holds a published, live song (a pending upload's tags must not leak). */
-export const hasPublishedSong = sql`EXISTS (SELECT 1 FROM ${songs} WHERE ${publishedSongOf})`;
+/** Seen by a viewer and share pages only while it holds a song they may see (a pending upload's tags must not leak). */
+export const hasVisibleSong = (viewer: Viewer) => sql`EXISTS (SELECT 1 FROM ${songs} WHERE ${visibleSongOf(viewer)})`;
+export const hasPublishedSong = hasVisibleSong(EVERYONE);
 
 /**
  * An album's artwork is its earliest published, live song's with artwork (one seek in
  * songs_album_artwork_idx): never a pending upload's, and it follows publishing, unpublishing
  * and trashing. The stored column is no longer written.
  */
-export const albumColumns = {
+export const albumColumnsFor = (viewer: Viewer) => ({
   ...getTableColumns(albums),
-  artworkUrl: sql<string | null>`(SELECT ${songs.artworkUrl} FROM ${songs} INDEXED BY songs_album_artwork_idx WHERE ${publishedSongOf}
+  artworkUrl: sql<string | null>`(SELECT ${songs.artworkUrl} FROM ${songs} INDEXED BY songs_album_artwork_idx WHERE ${visibleSongOf(viewer)}
     AND ${songs.artworkUrl} IS NOT NULL ORDER BY ${songs.id} LIMIT 1)`,
-};
+});
+export const albumColumns = albumColumnsFor(EVERYONE);
 
 const byName = [sql`${albums.name} COLLATE NOCASE`, asc(albums.id)] as const;
 
 const liveAlbumsQuery = perDb((db) => db.select(albumColumns).from(albums).where(live).orderBy(...byName).prepare());
 
-const visibleAlbumsQuery = perDb((db) =>
+const visibleAlbumsQuery = perViewer((db, viewer) =>
   db
-    .select(albumColumns)
+    .select(albumColumnsFor(viewer))
     .from(albums)
-    .where(and(live, hasPublishedSong))
+    .where(and(live, hasVisibleSong(viewer)))
     .orderBy(...byName)
     .prepare(),
 );
 
-const byIdQuery = perDb((db) =>
+const byIdQuery = perViewer((db, viewer) =>
   db
-    .select(albumColumns)
+    .select(albumColumnsFor(viewer))
     .from(albums)
     .where(eq(albums.id, sql.placeholder('id')))
     .prepare(),
 );
 
-const hasPublishedSongQuery = perDb((db) =>
+const hasPublishedSongQuery = perViewer((db, viewer) =>
   db
     .select({ id: albums.id })
     .from(albums)
-    .where(and(eq(albums.id, sql.placeholder('id')), hasPublishedSong))
+    .where(and(eq(albums.id, sql.placeholder('id')), hasVisibleSong(viewer)))
     .prepare(),
 );
 
@@ -54,18 +58,18 @@ export function listLiveAlbums(db: Db): AlbumRow[] {
   return liveAlbumsQuery(db).all();
 }
 
-/** Live albums holding at least one published, live song: what users see. */
-export function listVisibleAlbums(db: Db): AlbumRow[] {
-  return visibleAlbumsQuery(db).all();
+/** Live albums holding at least one song the viewer may see: what users see. */
+export function listVisibleAlbums(db: Db, viewer: Viewer): AlbumRow[] {
+  return visibleAlbumsQuery(db, viewer).all();
 }
 
-export function albumHasPublishedSong(db: Db, id: number): boolean {
-  return hasPublishedSongQuery(db).get({ id }) !== undefined;
+export function albumHasPublishedSong(db: Db, id: number, viewer: Viewer): boolean {
+  return hasPublishedSongQuery(db, viewer).get({ id }) !== undefined;
 }
 
-/** One album whatever its state (callers decide what is visible). */
-export function findAlbumById(db: Db, id: number): AlbumRow | undefined {
-  return byIdQuery(db).get({ id });
+/** One album whatever its state (callers decide what is visible); its artwork as the viewer may see it. */
+export function findAlbumById(db: Db, id: number, viewer: Viewer = EVERYONE): AlbumRow | undefined {
+  return byIdQuery(db, viewer).get({ id });
 }
 
 /** A live album with this name, compared case-insensitively, other than `exceptId`. */

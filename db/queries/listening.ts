@@ -2,10 +2,10 @@ import type { Db } from '../client.ts';
 import type { StarKind } from '../schema/index.ts';
 import { perDb } from './prepared.ts';
 import { LIVE_ALBUM_JOIN, SONG_VALUE_COLUMNS, type SongValues } from './song-values.ts';
+import { type Viewer, perViewer, visibleSongsSql } from './visibility.ts';
 
 // Plays and stars per user (db/schema/listening.ts). Raw prepared SQL: they are read on every
 // Subsonic listing and written on every scrobble.
-const VISIBLE = "s.status = 'published' AND s.deleted_at IS NULL";
 
 const countPlayQuery = perDb((db) =>
   db.$client.prepare<unknown, [number, number, number]>(
@@ -29,10 +29,10 @@ export function findPlay(db: Db, userId: number, songId: number): { count: numbe
 }
 
 const albumsByPlaysQuery = (order: string) =>
-  perDb((db) =>
+  perViewer((db, viewer) =>
     db.$client.prepare<[number], [number]>(
       `SELECT s.album_id FROM plays p JOIN songs s ON s.id = p.song_id
-       WHERE p.user_id = ? AND s.album_id IS NOT NULL AND ${VISIBLE}
+       WHERE p.user_id = ? AND s.album_id IS NOT NULL AND ${visibleSongsSql(viewer)}
        GROUP BY s.album_id ORDER BY ${order}, s.album_id`,
     ),
   );
@@ -40,20 +40,20 @@ const frequentAlbums = albumsByPlaysQuery('sum(p.play_count) DESC, max(p.last_pl
 const recentAlbums = albumsByPlaysQuery('max(p.last_played_at) DESC');
 
 /** Album ids by how often (or how lately) the user played their songs. */
-export function listPlayedAlbumIds(db: Db, userId: number, by: 'frequent' | 'recent'): number[] {
-  return ((by === 'frequent' ? frequentAlbums : recentAlbums)(db).values(userId) as [number][]).map((row) => row[0]);
+export function listPlayedAlbumIds(db: Db, viewer: Viewer, userId: number, by: 'frequent' | 'recent'): number[] {
+  return ((by === 'frequent' ? frequentAlbums : recentAlbums)(db, viewer).values(userId) as [number][]).map((row) => row[0]);
 }
 
-const recentSongsQuery = perDb((db) =>
+const recentSongsQuery = perViewer((db, viewer) =>
   db.$client.prepare<unknown[], [number, number]>(
     `SELECT ${SONG_VALUE_COLUMNS}, p.play_count, p.last_played_at FROM plays p JOIN songs s ON s.id = p.song_id ${LIVE_ALBUM_JOIN}
-     WHERE p.user_id = ? AND ${VISIBLE} ORDER BY p.last_played_at DESC, s.id DESC LIMIT ?`,
+     WHERE p.user_id = ? AND ${visibleSongsSql(viewer)} ORDER BY p.last_played_at DESC, s.id DESC LIMIT ?`,
   ),
 );
 
 /** The user's most recently played visible songs, with count and time. */
-export function listRecentlyPlayed(db: Db, userId: number, limit: number): { song: SongValues; playCount: number; lastPlayedAt: number }[] {
-  return (recentSongsQuery(db).values(userId, limit) as unknown[][]).map((row) => ({
+export function listRecentlyPlayed(db: Db, viewer: Viewer, userId: number, limit: number): { song: SongValues; playCount: number; lastPlayedAt: number }[] {
+  return (recentSongsQuery(db, viewer).values(userId, limit) as unknown[][]).map((row) => ({
     song: row.slice(0, -2) as SongValues,
     playCount: row[row.length - 2] as number,
     lastPlayedAt: row[row.length - 1] as number,

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import type { LyricsSource } from '../../src/shared/enums.ts';
 import { type LyricsLineValue, songLyrics, songs } from '../schema/index.ts';
+import { type Viewer, visibleSongsFor, withinRestrictions } from './visibility.ts';
 
 export interface StoredLyrics {
   synced: boolean;
@@ -31,12 +32,12 @@ export function replaceSongLyrics(db: Db, songId: number, lyrics: StoredLyrics |
 }
 
 /** A song's lyrics with what decides who may read them (its status, whether it is trashed). */
-export function findSongLyrics(db: Db, songId: number): { lyrics: StoredLyrics | null; status: string; trashed: boolean } | null {
+export function findSongLyrics(db: Db, songId: number, viewer: Viewer): { lyrics: StoredLyrics | null; status: string; trashed: boolean } | null {
   const row = db
     .select({ status: songs.status, deletedAt: songs.deletedAt, lyrics: songLyrics })
     .from(songs)
     .leftJoin(songLyrics, eq(songLyrics.songId, songs.id))
-    .where(eq(songs.id, songId))
+    .where(and(eq(songs.id, songId), withinRestrictions(viewer)))
     .get();
   if (!row) return null;
   const stored = row.lyrics ? { synced: row.lyrics.synced, lines: row.lyrics.lines, lang: row.lyrics.lang, source: row.lyrics.source } : null;
@@ -44,8 +45,8 @@ export function findSongLyrics(db: Db, songId: number): { lyrics: StoredLyrics |
 }
 
 /** The lyrics of a published song with this title (and artist, when given), matched without case. */
-export function findPublishedLyricsByTitle(db: Db, title: string, artist: string | undefined): { title: string; artist: string | null; lyrics: StoredLyrics } | null {
-  const conditions = [eq(songs.status, 'published'), isNull(songs.deletedAt), eq(songs.hasLyrics, true), sql`lower(${songs.title}) = lower(${title})`];
+export function findPublishedLyricsByTitle(db: Db, viewer: Viewer, title: string, artist: string | undefined): { title: string; artist: string | null; lyrics: StoredLyrics } | null {
+  const conditions = [visibleSongsFor(viewer), eq(songs.hasLyrics, true), sql`lower(${songs.title}) = lower(${title})`];
   if (artist !== undefined) conditions.push(sql`lower(${songs.artist}) = lower(${artist})`);
   const row = db
     .select({ title: songs.title, artist: songs.artist, lyrics: songLyrics })

@@ -3,6 +3,7 @@ import type { Db } from '../client.ts';
 import { type PlaylistRow, albums, playlistEntries, playlists, songs } from '../schema/index.ts';
 import { perDb } from './prepared.ts';
 import type { SongWithAlbum } from './songs.ts';
+import { type Viewer, perViewer, visibleSongsFor, visibleSongsSql } from './visibility.ts';
 
 /** A playlist with the artwork of its first visible song that has one, as a fallback. */
 export interface PlaylistWithArtwork {
@@ -11,56 +12,56 @@ export interface PlaylistWithArtwork {
 }
 
 // Raw SQL: drizzle renders a bare "id" inside a subquery, which SQLite finds ambiguous.
-const firstArtwork = sql<string | null>`(
+const firstArtwork = (viewer: Viewer) => sql<string | null>`(
   SELECT s.artwork_url FROM playlist_entries e JOIN songs s ON s.id = e.song_id
-  WHERE e.playlist_id = playlists.id AND s.deleted_at IS NULL AND s.status = 'published'
+  WHERE e.playlist_id = playlists.id AND ${sql.raw(visibleSongsSql(viewer))}
     AND s.artwork_url IS NOT NULL
   ORDER BY e.position LIMIT 1)`;
 
 const live = isNull(playlists.deletedAt);
 
-const ofUserQuery = perDb((db) =>
+const ofUserQuery = perViewer((db, viewer) =>
   db
-    .select({ playlist: playlists, firstArtworkUrl: firstArtwork })
+    .select({ playlist: playlists, firstArtworkUrl: firstArtwork(viewer) })
     .from(playlists)
     .where(and(eq(playlists.userId, sql.placeholder('userId')), live))
     .orderBy(sql`${playlists.name} COLLATE NOCASE`, asc(playlists.id))
     .prepare(),
 );
 
-const byIdQuery = perDb((db) =>
+const byIdQuery = perViewer((db, viewer) =>
   db
-    .select({ playlist: playlists, firstArtworkUrl: firstArtwork })
+    .select({ playlist: playlists, firstArtworkUrl: firstArtwork(viewer) })
     .from(playlists)
     .where(eq(playlists.id, sql.placeholder('id')))
     .prepare(),
 );
 
-const songsQuery = perDb((db) =>
+const songsQuery = perViewer((db, viewer) =>
   db
     .select({ song: songs, albumName: albums.name })
     .from(playlistEntries)
     .innerJoin(songs, eq(songs.id, playlistEntries.songId))
     .leftJoin(albums, and(eq(albums.id, songs.albumId), isNull(albums.deletedAt)))
     .where(
-      and(eq(playlistEntries.playlistId, sql.placeholder('playlistId')), eq(songs.status, 'published'), isNull(songs.deletedAt)),
+      and(eq(playlistEntries.playlistId, sql.placeholder('playlistId')), visibleSongsFor(viewer)),
     )
     .orderBy(asc(playlistEntries.position))
     .prepare(),
 );
 
 /** A user's playlists that are not in the trash, by name case-insensitively. */
-export function listPlaylistsOfUser(db: Db, userId: number): PlaylistWithArtwork[] {
-  return ofUserQuery(db).all({ userId });
+export function listPlaylistsOfUser(db: Db, userId: number, viewer: Viewer): PlaylistWithArtwork[] {
+  return ofUserQuery(db, viewer).all({ userId });
 }
 
-export function findPlaylistById(db: Db, id: number): PlaylistWithArtwork | undefined {
-  return byIdQuery(db).get({ id });
+export function findPlaylistById(db: Db, id: number, viewer: Viewer): PlaylistWithArtwork | undefined {
+  return byIdQuery(db, viewer).get({ id });
 }
 
-/** The playlist's visible songs (published, not trashed) in playlist order. */
-export function listPlaylistSongs(db: Db, playlistId: number): SongWithAlbum[] {
-  return songsQuery(db).all({ playlistId });
+/** The playlist's songs the viewer may see (published, not trashed, allowed) in playlist order. */
+export function listPlaylistSongs(db: Db, playlistId: number, viewer: Viewer): SongWithAlbum[] {
+  return songsQuery(db, viewer).all({ playlistId });
 }
 
 export function insertPlaylistRow(db: Db, values: { name: string; shareId: string; userId: number }): PlaylistRow {

@@ -1,6 +1,7 @@
 import type { Db } from '../client.ts';
 import { perDb } from './prepared.ts';
 import { LIVE_ALBUM_JOIN, SONG_VALUE_COLUMNS, type SongValues } from './song-values.ts';
+import { type Viewer, perViewer, visibleSongsSql } from './visibility.ts';
 
 // songs_fts is the FTS5 table of migration 0001 (rowid = songs.id; the album column holds the
 // live album's name only, migration 0002). Raw SQL: drizzle has no FTS5 and this path is hot.
@@ -11,7 +12,6 @@ export const SEARCH_CANDIDATES = SEARCH_LIMIT * 4;
 
 // bm25 weights: a hit in the title counts most, then artist, then album name.
 const RANK = 'bm25(songs_fts, 4.0, 2.0, 1.0)';
-const VISIBLE = "s.status = 'published' AND s.deleted_at IS NULL";
 
 /**
  * At most this many hits of one search are ranked, the newest (highest rowid) first: a term
@@ -33,19 +33,19 @@ const candidatesQuery = perDb((db) =>
 
 // json_each keeps the candidates' rank order (its key is the array index); CROSS JOIN makes
 // it the outer loop (else SQLite scans every published song and probes the list).
-const visibleOfQuery = perDb((db) =>
+const visibleOfQuery = perViewer((db, viewer) =>
   db.$client.prepare<SongValues, [string, number]>(
     `SELECT ${SONG_VALUE_COLUMNS} FROM json_each(?) j CROSS JOIN songs s ON s.id = j.value ${LIVE_ALBUM_JOIN}
-     WHERE ${VISIBLE} ORDER BY j.key LIMIT ?`,
+     WHERE ${visibleSongsSql(viewer)} ORDER BY j.key LIMIT ?`,
   ),
 );
 
 // Every visible hit among the capped ones ranked: at most SEARCH_RANK_CAP song lookups.
-const fullQuery = perDb((db) =>
+const fullQuery = perViewer((db, viewer) =>
   db.$client.prepare<SongValues, [string, number]>(
     `WITH ${CAPPED_HITS}
      SELECT ${SONG_VALUE_COLUMNS} FROM hits CROSS JOIN songs s ON s.id = hits.id ${LIVE_ALBUM_JOIN}
-     WHERE ${VISIBLE} ORDER BY hits.score, hits.id LIMIT ?`,
+     WHERE ${visibleSongsSql(viewer)} ORDER BY hits.score, hits.id LIMIT ?`,
   ),
 );
 
@@ -56,10 +56,10 @@ const fullQuery = perDb((db) =>
  * ones, else every visible hit (still within the cap) is ranked.
  * The caller must build `match` from quoted terms only (src/services/catalogue/search.ts).
  */
-export function searchVisibleSongValues(db: Db, match: string): SongValues[] {
+export function searchVisibleSongValues(db: Db, match: string, viewer: Viewer): SongValues[] {
   const candidates = candidatesQuery(db).all(match, SEARCH_CANDIDATES);
   const ids = JSON.stringify(candidates.map((row) => row.id));
-  const visible = visibleOfQuery(db).values(ids, SEARCH_LIMIT) as SongValues[];
+  const visible = visibleOfQuery(db, viewer).values(ids, SEARCH_LIMIT) as SongValues[];
   if (visible.length === SEARCH_LIMIT || candidates.length < SEARCH_CANDIDATES) return visible;
-  return fullQuery(db).values(match, SEARCH_LIMIT) as SongValues[];
+  return fullQuery(db, viewer).values(match, SEARCH_LIMIT) as SongValues[];
 }

@@ -25,6 +25,7 @@ const SONG_VALUE_FIELDS = [
   ['deletedAt', songs.deletedAt],
   ['originalFilename', songs.originalFilename],
   ['hasLyrics', songs.hasLyrics],
+  ['explicit', songs.explicit],
   ['trackGain', songs.trackGain],
   ['albumGain', songs.albumGain],
   ['trackPeak', songs.trackPeak],

@@ -4,6 +4,7 @@ import { perDb } from './prepared.ts';
 import type { SongStatus } from '../../src/shared/enums.ts';
 import { type SongRow, albums, songs } from '../schema/index.ts';
 import { LIVE_ALBUM_JOIN, SONG_VALUE_COLUMNS, type SongValues } from './song-values.ts';
+import { type Viewer, perViewer, visibleSongsFor, visibleSongsSql } from './visibility.ts';
 
 /** A song with the name of its album when that album is live (a trashed album has no name). */
 export interface SongWithAlbum {
@@ -13,7 +14,6 @@ export interface SongWithAlbum {
 
 
 const live = isNull(songs.deletedAt);
-const visible = and(eq(songs.status, 'published'), live);
 const liveAlbum = and(eq(albums.id, songs.albumId), isNull(albums.deletedAt));
 const byTitle = [sql`${songs.title} COLLATE NOCASE`, asc(songs.id)] as const;
 
@@ -22,10 +22,16 @@ export function selectSongsWithAlbum(db: Db) {
   return db.select({ song: songs, albumName: albums.name }).from(songs).leftJoin(albums, liveAlbum);
 }
 
-const albumSongsQuery = perDb((db) =>
+const albumSongsQuery = perViewer((db, viewer) =>
   selectSongsWithAlbum(db)
-    .where(and(visible, eq(songs.albumId, sql.placeholder('albumId'))))
+    .where(and(visibleSongsFor(viewer), eq(songs.albumId, sql.placeholder('albumId'))))
     .orderBy(sql`${songs.albumOrder} IS NULL`, asc(songs.albumOrder), ...byTitle)
+    .prepare(),
+);
+
+const visibleByIdQuery = perViewer((db, viewer) =>
+  selectSongsWithAlbum(db)
+    .where(and(visibleSongsFor(viewer), eq(songs.id, sql.placeholder('id'))))
     .prepare(),
 );
 
@@ -42,12 +48,13 @@ const listValuesQuery = (where: string) =>
       `SELECT ${SONG_VALUE_COLUMNS} FROM songs s ${LIVE_ALBUM_JOIN} WHERE ${where} ORDER BY s.title COLLATE NOCASE, s.id`,
     ),
   );
-const publishedValues = listValuesQuery(`+s.status = 'published' AND +s.deleted_at IS NULL`);
+// The restriction's terms get the same unary + (the title index stays the walk, as unrestricted).
+const publishedValues = perViewer((db, viewer) => listValuesQuery(visibleSongsSql(viewer).replace(/(^|AND )s\./g, '$1+s.'))(db));
 const liveValues = listValuesQuery('+s.deleted_at IS NULL');
 
 /** The library: published, not trashed, sorted by title case-insensitively in the database. */
-export function listPublishedSongValues(db: Db): SongValues[] {
-  return publishedValues(db).values() as SongValues[];
+export function listPublishedSongValues(db: Db, viewer: Viewer): SongValues[] {
+  return publishedValues(db, viewer).values() as SongValues[];
 }
 
 /** The admin list: every song that is not in the trash, pending or published. */
@@ -56,8 +63,13 @@ export function listLiveSongValues(db: Db): SongValues[] {
 }
 
 /** An album's visible songs: by albumOrder (unnumbered last), then title. */
-export function listAlbumSongs(db: Db, albumId: number): SongWithAlbum[] {
-  return albumSongsQuery(db).all({ albumId });
+export function listAlbumSongs(db: Db, albumId: number, viewer: Viewer): SongWithAlbum[] {
+  return albumSongsQuery(db, viewer).all({ albumId });
+}
+
+/** One song the viewer may see (published, live, within their restrictions). */
+export function findVisibleSongById(db: Db, id: number, viewer: Viewer): SongWithAlbum | undefined {
+  return visibleByIdQuery(db, viewer).get({ id });
 }
 
 /** One song whatever its state (callers decide what is visible). */
@@ -65,7 +77,7 @@ export function findSongById(db: Db, id: number): SongWithAlbum | undefined {
   return byIdQuery(db).get({ id });
 }
 
-export type SongChanges = Partial<Pick<SongRow, 'title' | 'artist' | 'tags' | 'albumId' | 'artworkUrl' | 'genres' | 'year'>>;
+export type SongChanges = Partial<Pick<SongRow, 'title' | 'artist' | 'tags' | 'albumId' | 'artworkUrl' | 'genres' | 'year' | 'explicit'>>;
 
 export function updateSong(db: Db, id: number, changes: SongChanges, now: Date): void {
   db.update(songs)
@@ -88,6 +100,11 @@ export function findLiveSongIds(db: Db, ids: number[]): number[] {
 export function setSongsStatus(db: Db, ids: number[], status: SongStatus, now: Date): void {
   if (ids.length === 0) return;
   db.update(songs).set({ status, updatedAt: now }).where(inArray(songs.id, ids)).run();
+}
+
+export function setSongsExplicit(db: Db, ids: number[], explicit: boolean, now: Date): void {
+  if (ids.length === 0) return;
+  db.update(songs).set({ explicit, updatedAt: now }).where(inArray(songs.id, ids)).run();
 }
 
 export function trashSongs(db: Db, ids: number[], now: Date): void {

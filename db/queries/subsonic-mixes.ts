@@ -1,23 +1,23 @@
 import type { Db } from '../client.ts';
 import { perDb } from './prepared.ts';
 import { SUBSONIC_GENRES } from './subsonic.ts';
+import { type Viewer, perViewer, visibleSongsSql } from './visibility.ts';
 
 // Reads behind the Subsonic API's genre lists and instant mixes (src/services/subsonic/genres.ts,
 // mixes.ts). Raw prepared SQL, over visible songs only (published, not trashed).
-const VISIBLE = "s.status = 'published' AND s.deleted_at IS NULL";
 
 /** A visible song with genres (or tags standing in): id, live album id (or null), their JSON text. */
 export type TaggedSongRow = [id: number, albumId: number | null, genres: string];
 
-const taggedQuery = perDb((db) =>
+const taggedQuery = perViewer((db, viewer) =>
   db.$client.prepare<TaggedSongRow, []>(
     `SELECT s.id, a.id, ${SUBSONIC_GENRES} FROM songs s LEFT JOIN albums a ON a.id = s.album_id AND a.deleted_at IS NULL
-     WHERE ${VISIBLE} AND (s.genres <> '[]' OR s.tags <> '[]') ORDER BY s.id`,
+     WHERE ${visibleSongsSql(viewer)} AND (s.genres <> '[]' OR s.tags <> '[]') ORDER BY s.id`,
   ),
 );
 
-export function listTaggedSongs(db: Db): TaggedSongRow[] {
-  return taggedQuery(db).values() as TaggedSongRow[];
+export function listTaggedSongs(db: Db, viewer: Viewer): TaggedSongRow[] {
+  return taggedQuery(db, viewer).values() as TaggedSongRow[];
 }
 
 const householdPlaysQuery = perDb((db) =>

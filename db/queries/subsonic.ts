@@ -3,10 +3,11 @@ import type { Db } from '../client.ts';
 import { type UserRow, users } from '../schema/index.ts';
 import { perDb } from './prepared.ts';
 import { LIVE_ALBUM_JOIN, SONG_VALUE_COLUMNS, type SongValues } from './song-values.ts';
+import { type Viewer, perViewer, visibleSongsSql } from './visibility.ts';
 
 // The Subsonic API's reads (src/services/subsonic). Raw prepared SQL: these run per request or
 // over the whole catalogue, and the visibility rule is the library's: published and not trashed.
-const VISIBLE = "s.status = 'published' AND s.deleted_at IS NULL";
+// The visibility rule is db/queries/visibility.ts's, per viewer.
 
 /** One visible song as the Subsonic library index needs it (src/services/subsonic/library.ts). */
 export type LibraryRow = [
@@ -25,42 +26,42 @@ export type LibraryRow = [
 /** A song's genres as the Subsonic API offers them: its genres, else its tags (decision 147). */
 export const SUBSONIC_GENRES = "CASE WHEN s.genres <> '[]' THEN s.genres ELSE s.tags END";
 
-const libraryQuery = perDb((db) =>
+const libraryQuery = perViewer((db, viewer) =>
   db.$client.prepare<LibraryRow, []>(
     `SELECT s.id, s.artist, a.id, a.name, a.created_at, s.duration, s.artwork_url IS NOT NULL, s.year,
        CASE WHEN s.genres <> '[]' THEN s.genres ->> '$[0]' WHEN s.tags <> '[]' THEN s.tags ->> '$[0]' END
-     FROM songs s ${LIVE_ALBUM_JOIN} WHERE ${VISIBLE} ORDER BY s.id`,
+     FROM songs s ${LIVE_ALBUM_JOIN} WHERE ${visibleSongsSql(viewer)} ORDER BY s.id`,
   ),
 );
 
 /** Every visible song, oldest first, with its live album. */
-export function listLibraryRows(db: Db): LibraryRow[] {
-  return libraryQuery(db).values() as LibraryRow[];
+export function listLibraryRows(db: Db, viewer: Viewer): LibraryRow[] {
+  return libraryQuery(db, viewer).values() as LibraryRow[];
 }
 
 // json_each keeps the order of the given ids (its key is the array index).
-const byIdsQuery = perDb((db) =>
+const byIdsQuery = perViewer((db, viewer) =>
   db.$client.prepare<SongValues, [string]>(
     `SELECT ${SONG_VALUE_COLUMNS} FROM json_each(?) j CROSS JOIN songs s ON s.id = j.value ${LIVE_ALBUM_JOIN}
-     WHERE ${VISIBLE} ORDER BY j.key`,
+     WHERE ${visibleSongsSql(viewer)} ORDER BY j.key`,
   ),
 );
 
 /** The visible ones among `ids`, in the order given. */
-export function listVisibleSongValuesByIds(db: Db, ids: readonly number[]): SongValues[] {
+export function listVisibleSongValuesByIds(db: Db, viewer: Viewer, ids: readonly number[]): SongValues[] {
   if (ids.length === 0) return [];
-  return byIdsQuery(db).values(JSON.stringify(ids)) as SongValues[];
+  return byIdsQuery(db, viewer).values(JSON.stringify(ids)) as SongValues[];
 }
 
-const pageQuery = perDb((db) =>
+const pageQuery = perViewer((db, viewer) =>
   db.$client.prepare<SongValues, [number, number]>(
-    `SELECT ${SONG_VALUE_COLUMNS} FROM songs s ${LIVE_ALBUM_JOIN} WHERE ${VISIBLE} ORDER BY s.id LIMIT ? OFFSET ?`,
+    `SELECT ${SONG_VALUE_COLUMNS} FROM songs s ${LIVE_ALBUM_JOIN} WHERE ${visibleSongsSql(viewer)} ORDER BY s.id LIMIT ? OFFSET ?`,
   ),
 );
 
 /** A page of every visible song by id (for apps that sync the whole library through an empty search). */
-export function listVisibleSongValuesPage(db: Db, limit: number, offset: number): SongValues[] {
-  return pageQuery(db).values(limit, offset) as SongValues[];
+export function listVisibleSongValuesPage(db: Db, viewer: Viewer, limit: number, offset: number): SongValues[] {
+  return pageQuery(db, viewer).values(limit, offset) as SongValues[];
 }
 
 // Every API call signs in: the user by name (NOCASE, as sign-in compares) or id, prepared.
@@ -102,14 +103,14 @@ export interface StreamableSong {
 
 type StreamableRow = [string, string, string | null, number, number, number | null, number | null, number | null, number | null];
 
-const streamableQuery = perDb((db) =>
+const streamableQuery = perViewer((db, viewer) =>
   db.$client.prepare<StreamableRow, [number]>(
-    `SELECT audio_hash, audio_format, audio_path, duration, file_size, track_gain, album_gain, track_peak, album_peak FROM songs s WHERE s.id = ? AND ${VISIBLE}`,
+    `SELECT audio_hash, audio_format, audio_path, duration, file_size, track_gain, album_gain, track_peak, album_peak FROM songs s WHERE s.id = ? AND ${visibleSongsSql(viewer)}`,
   ),
 );
 
-export function findStreamableSong(db: Db, id: number): StreamableSong | undefined {
-  const row = streamableQuery(db).values(id)[0] as StreamableRow | undefined;
+export function findStreamableSong(db: Db, id: number, viewer: Viewer): StreamableSong | undefined {
+  const row = streamableQuery(db, viewer).values(id)[0] as StreamableRow | undefined;
   return (
     row && {
       audioHash: row[0],

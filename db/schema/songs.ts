@@ -37,6 +37,8 @@ export const songs = sqliteTable(
     // Mirrors a song_lyrics row (db/queries/lyrics.ts keeps them together), so song lists can
     // offer the player's Lyrics button without a join.
     hasLyrics: integer('has_lyrics', { mode: 'boolean' }).notNull().default(false),
+    // From the tags (iTunes advisory, MP4 rtng, Vorbis EXPLICIT), or set by an admin: hidden from Clean members.
+    explicit: integer('explicit', { mode: 'boolean' }).notNull().default(false),
     status: text('status', { enum: SONG_STATUSES }).notNull().default('pending'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     shareId: text('share_id').notNull().unique(),

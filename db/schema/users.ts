@@ -10,6 +10,10 @@ export const users = sqliteTable('users', {
   // argon2id of the profile PIN a shared tablet asks before switching to this member; null: none.
   pinHash: text('pin_hash'),
   isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
+  // Restrictions an admin sets on a member (db/queries/visibility.ts applies them on every path):
+  // no explicit songs, and when not null only the songs of these albums.
+  restrictClean: integer('restrict_clean', { mode: 'boolean' }).notNull().default(false),
+  restrictAlbumIds: text('restrict_album_ids', { mode: 'json' }).$type<number[]>(),
   displayPreference: text('display_preference', { enum: DISPLAY_PREFERENCES }).notNull().default('nothing'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

@@ -11,7 +11,7 @@ export const SONG_ROW_HEIGHT = 60;
 export const SONG_ROW_TALL_HEIGHT = 64;
 
 export interface SongRowProps {
-  song: Pick<SongDto, 'title' | 'artworkUrl' | 'duration' | 'audioUrl'>;
+  song: Pick<SongDto, 'title' | 'artworkUrl' | 'duration' | 'audioUrl'> & { explicit?: boolean };
   subtitle: string;
   /** A second muted line (search: the album), so neither line cuts the other short. */
   detail?: string | null;
@@ -22,7 +22,16 @@ export interface SongRowProps {
   trailing?: ReactNode;
 }
 
-/** A song in a list: artwork, title, muted subtitle, the offline badge, duration; the whole row plays it. */
+/** The "E" after an explicit song's title (as music apps mark them). */
+export function ExplicitBadge() {
+  return (
+    <span role="img" aria-label="Explicit" title="Explicit" className="inline-flex h-4 min-w-4 shrink-0 items-center justify-center rounded-[3px] bg-muted-foreground/25 px-1 text-[10px] font-bold leading-none text-foreground/80">
+      E
+    </span>
+  );
+}
+
+/** A song in a list: artwork, title (and "E" when explicit), muted subtitle, the offline badge, duration; the whole row plays it. */
 export function SongRow({ song, subtitle, detail, current, onPlay, trailing }: SongRowProps) {
   return (
     <div className={cn('group flex h-full items-center gap-1 rounded-md pr-1 hover:bg-muted', current && 'bg-accent-soft/60')}>
@@ -34,7 +43,10 @@ export function SongRow({ song, subtitle, detail, current, onPlay, trailing }: S
       >
         <Artwork url={song.artworkUrl} className="h-11 w-11 text-lg" />
         <span className="min-w-0 flex-1">
-          <span className={cn('block truncate font-medium', detail && 'leading-5', current && 'text-accent-text')}>{song.title}</span>
+          <span className="flex min-w-0 items-center gap-1.5">
+            <span className={cn('truncate font-medium', detail && 'leading-5', current && 'text-accent-text')}>{song.title}</span>
+            {song.explicit ? <ExplicitBadge /> : null}
+          </span>
           {subtitle ? <span className={cn('block truncate text-sm text-muted-foreground', detail && 'leading-[18px]')}>{subtitle}</span> : null}
           {detail ? <span className="block truncate text-sm leading-[18px] text-muted-foreground">{detail}</span> : null}
         </span>

@@ -34,7 +34,7 @@ export function albumRoutes(ctx: AppContext) {
     })
     .get(
       '/:id/songs',
-      ({ params, user }) => listSongsOfAlbum(ctx.db, requireVisibleAlbum(ctx.db, albumId(params.id), user).id),
+      ({ params, user }) => listSongsOfAlbum(ctx.db, requireVisibleAlbum(ctx.db, albumId(params.id), user).id, user),
       { auth: true, transform: signedInFirst, params: idParams, response: songListSchema },
     )
     .post(

@@ -10,11 +10,11 @@ import { signedInFirst } from '../gate.ts';
 export function bookmarkRoutes(ctx: AppContext) {
   return new Elysia({ name: 'bookmark-routes', prefix: '/api/bookmarks' })
     .use(ctx.auth)
-    .get('', ({ user }) => continueListening(ctx.db, user.id), { auth: true, response: bookmarkListSchema })
+    .get('', ({ user }) => continueListening(ctx.db, user), { auth: true, response: bookmarkListSchema })
     .put(
       '/:songId',
       ({ user, params, body, set }) => {
-        saveListeningPosition(ctx.db, user.id, parseId(params.songId, SONG_NOT_FOUND), body.positionMs, ctx.now());
+        saveListeningPosition(ctx.db, user, parseId(params.songId, SONG_NOT_FOUND), body.positionMs, ctx.now());
         set.status = 204;
       },
       { auth: true, transform: signedInFirst, params: bookmarkParams, body: bookmarkBody },

@@ -16,11 +16,11 @@ export function listeningRoutes(ctx: AppContext) {
   const songId = (raw: string) => parseId(raw, SONG_NOT_FOUND);
   return new Elysia({ name: 'listening-routes', prefix: '/api' })
     .use(ctx.auth)
-    .get('/favourites', ({ user }) => favouriteSongs(ctx.db, user.id), { auth: true, response: songListSchema })
+    .get('/favourites', ({ user }) => favouriteSongs(ctx.db, user), { auth: true, response: songListSchema })
     .put(
       '/favourites/:songId',
       ({ user, params, set }) => {
-        starSong(ctx.db, user.id, songId(params.songId), ctx.now());
+        starSong(ctx.db, user, songId(params.songId), ctx.now());
         set.status = 204;
       },
       { ...member, params: favouriteParams },
@@ -33,11 +33,11 @@ export function listeningRoutes(ctx: AppContext) {
       },
       { ...member, params: favouriteParams },
     )
-    .get('/recently-played', ({ user }) => recentlyPlayed(ctx.db, user.id), { auth: true, response: recentPlayListSchema })
+    .get('/recently-played', ({ user }) => recentlyPlayed(ctx.db, user), { auth: true, response: recentPlayListSchema })
     .post(
       '/plays',
       ({ user, body, set }) => {
-        recordPlay(ctx.db, user.id, body.songId, ctx.now());
+        recordPlay(ctx.db, user, body.songId, ctx.now());
         set.status = 204;
       },
       { ...member, body: playBody },

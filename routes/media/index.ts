@@ -37,15 +37,15 @@ export function mediaRoutes(ctx: AppContext) {
 
   const songAudio = async (shareId: string, name: string, request: Request, session: () => Promise<LiveSession | null>) => {
     const file = parseAudioFile(shareId, name);
-    const isAdmin = async () => (await session())?.user.isAdmin === true;
-    return serve(request, file && (await songAudioTarget(ctx.db, file, isAdmin)));
+    const requester = async () => (await session())?.user ?? null;
+    return serve(request, file && (await songAudioTarget(ctx.db, file, requester)));
   };
   // The gapless player's feed for AAC and FLAC (docs/decisions/167-gapless-albums-through-media-source.md).
   const fragments = fragmentedMp4Store(ctx.ffmpeg ?? null, join(ctx.config.dataDir, 'cache', 'fragments'), ctx.config.transcodeCacheBytes);
   const songFragments = async (shareId: string, name: string, request: Request, session: () => Promise<LiveSession | null>) => {
     const file = parseAudioFile(shareId, name);
-    const isAdmin = async () => (await session())?.user.isAdmin === true;
-    const target = file && (await songAudioTarget(ctx.db, file, isAdmin));
+    const requester = async () => (await session())?.user ?? null;
+    const target = file && (await songAudioTarget(ctx.db, file, requester));
     if (!target || !FRAGMENTED_FORMATS.includes(target.format as FragmentedFormat)) throw new NotFoundError('Audio not found');
     const path = await fragments(target.audioPath ?? storage.audio.location(target.hash), target.hash, target.format as FragmentedFormat);
     if (!path) throw new NotFoundError('Audio not found');

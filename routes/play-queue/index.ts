@@ -13,13 +13,13 @@ import { signedInFirst } from '../gate.ts';
 export function playQueueRoutes(ctx: AppContext) {
   return new Elysia({ name: 'play-queue-routes', prefix: '/api/play-queue' })
     .use(ctx.auth)
-    .get('', ({ user }) => toPlayQueueDto(readSavedQueue(ctx.db, user.id)), { auth: true, response: playQueueSchema })
+    .get('', ({ user }) => toPlayQueueDto(readSavedQueue(ctx.db, user)), { auth: true, response: playQueueSchema })
     .put(
       '',
       ({ user, body, set }) => {
         if (body.songIds.length > 0 && body.index >= body.songIds.length) throw new BadRequestError('index must be a position in songIds');
         const write = { ...body, index: body.songIds.length > 0 ? body.index : null, updatedAt: new Date(body.updatedAt) };
-        const result = saveUnlessOlder(ctx.db, user.id, write, ctx.now());
+        const result = saveUnlessOlder(ctx.db, user, write, ctx.now());
         if (result.saved) {
           set.status = 204;
           return;

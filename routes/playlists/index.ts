@@ -40,7 +40,7 @@ export function playlistRoutes(ctx: AppContext) {
       params: containingParams,
       response: playlistIdsSchema,
     })
-    .get('/:id', ({ params }) => getPlaylist(ctx.db, playlistId(params.id)), {
+    .get('/:id', ({ params, user }) => getPlaylist(ctx.db, playlistId(params.id), user), {
       ...member,
       params: idParams,
       response: playlistSchema,
@@ -58,7 +58,7 @@ export function playlistRoutes(ctx: AppContext) {
       },
       { ...member, params: idParams },
     )
-    .get('/:id/songs', ({ params }) => getPlaylistSongs(ctx.db, playlistId(params.id)), {
+    .get('/:id/songs', ({ params, user }) => getPlaylistSongs(ctx.db, playlistId(params.id), user), {
       ...member,
       params: idParams,
       response: songListSchema,

@@ -9,7 +9,7 @@ export function searchRoutes(ctx: AppContext) {
     .use(ctx.auth)
     // No signedInFirst transform: this query schema cannot fail, so `auth` alone gives the 401,
     // and each session check (JWT verify + a read) costs ~0.3 ms on the search hot path.
-    .get('', ({ query }) => searchSongs(ctx.db, query.q), {
+    .get('', ({ query, user }) => searchSongs(ctx.db, query.q, user), {
       auth: true,
       query: searchQuery,
       response: searchResultSchema,

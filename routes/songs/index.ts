@@ -28,8 +28,8 @@ export function songRoutes(ctx: AppContext) {
     // The two big lists answer from a per-version cache of gzipped JSON (song-list-response.ts).
     // No response schema: checking 50,000 DTOs costs ~65 ms, and songDtoFromValues builds the
     // exact shape (src/services/catalogue/song-values.test.ts).
-    .get('', ({ request }) => songListResponse(request, lists, 'library'), { auth: true })
-    .get('/all', ({ request }) => songListResponse(request, lists, 'admin'), { admin: true })
+    .get('', ({ request, user }) => songListResponse(request, lists, 'library', user), { auth: true })
+    .get('/all', ({ request, user }) => songListResponse(request, lists, 'admin', user), { admin: true })
     .get('/:id/lyrics', ({ params, user }) => songLyricsFor(ctx.db, songId(params.id), user), {
       auth: true,
       params: idParams,

@@ -1,4 +1,4 @@
-import type { SongListCache, SongListEncoding, SongListView } from '../../src/services/catalogue/song-list-cache.ts';
+import type { SongListCache, SongListEncoding, SongListView, SongListViewer } from '../../src/services/catalogue/song-list-cache.ts';
 
 // Private: the lists need a session. no-cache: the browser keeps its copy but asks each time,
 // and a matching If-None-Match costs one indexed read and no body.
@@ -30,13 +30,13 @@ export function acceptedEncodings(header: string | null): SongListEncoding[] {
 }
 
 /** A song list as a response: 304 for a current ETag, else the cached body in the best encoding. */
-export async function songListResponse(request: Request, lists: SongListCache, view: SongListView): Promise<Response> {
+export async function songListResponse(request: Request, lists: SongListCache, view: SongListView, viewer: SongListViewer): Promise<Response> {
   const headers: Record<string, string> = { 'cache-control': CACHE_CONTROL, vary: 'accept-encoding' };
-  const current = lists.currentEtag(view);
+  const current = lists.currentEtag(view, viewer);
   if (matchesIfNoneMatch(request.headers.get('if-none-match'), current)) {
     return new Response(null, { status: 304, headers: { ...headers, etag: current } });
   }
-  const body = await lists.body(view, acceptedEncodings(request.headers.get('accept-encoding')));
+  const body = await lists.body(view, acceptedEncodings(request.headers.get('accept-encoding')), viewer);
   headers.etag = body.etag;
   headers['content-type'] = 'application/json; charset=utf-8';
   if (body.encoding !== 'identity') headers['content-encoding'] = body.encoding;

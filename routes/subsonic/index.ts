@@ -40,7 +40,7 @@ export function subsonicRoutes(ctx: AppContext) {
       const now = ctx.now();
       const user = authenticate(deps, params, clientIp(request, server, ctx.config.trustProxy), now);
       if (!found) throw new SubsonicError(SUBSONIC_ERROR.notFound, `Unknown method: ${method.slice(0, 60)}`, 404);
-      if (found.answers === 'bytes') return await media[found.send](request, params);
+      if (found.answers === 'bytes') return await media[found.send](request, params, user);
       return respond(request, format, callback, 'ok', runMethod(found, { db: ctx.db, user, params, now, nowPlaying, libraries, scanner, origin: ctx.config.publicUrl ?? requestOrigin(request, ctx.config.trustProxy) }));
     } catch (error) {
       if (error instanceof SubsonicError) return respondError(request, format, callback, error);

@@ -14,6 +14,7 @@ import type { LibraryIndex } from '../../src/services/subsonic/library.ts';
 import { type AudioSource, audioSource, chooseDelivery, coverImage, downloadName } from '../../src/services/subsonic/media.ts';
 import type { Params } from '../../src/services/subsonic/params.ts';
 import { REST_HEADERS } from './respond.ts';
+import type { Call } from '../../src/services/subsonic/api.ts';
 
 // The song id in the URL stays when the audio is replaced: revalidate by ETag, never assume.
 const REVALIDATE = 'private, no-cache';
@@ -21,7 +22,7 @@ const REVALIDATE = 'private, no-cache';
 const opaqueTag = (value: string) => createHash('sha256').update(`hearth-subsonic:${value}`).digest('base64url').slice(0, 27);
 
 /** Sends the bytes of one media answer for the signed-in caller. */
-export type MediaSender = (request: Request, params: Params) => Promise<Response>;
+export type MediaSender = (request: Request, params: Params, viewer: Call['user']) => Promise<Response>;
 
 /** stream, download and getCoverArt: bytes, with ranges and HEAD as /media and /objects answer them. */
 export function subsonicMedia(ctx: AppContext, ffmpeg: Ffmpeg | null, libraries: LibraryIndex): Record<MediaAnswer, MediaSender> {
@@ -94,20 +95,20 @@ export function subsonicMedia(ctx: AppContext, ffmpeg: Ffmpeg | null, libraries:
   };
 
   return {
-    async stream(request: Request, params: Params): Promise<Response> {
-      const source = audioSource(ctx.db, storage, params);
+    async stream(request: Request, params: Params, viewer: Call['user']): Promise<Response> {
+      const source = audioSource(ctx.db, viewer, storage, params);
       const delivery = chooseDelivery(source, params, ffmpeg !== null);
       if (delivery.kind === 'original') return original(request, source);
       return transcoded(request, source, delivery.format, delivery.kbps, delivery.gainDb ?? 0, params);
     },
     /** download: always the original bytes, under the file's own name. */
-    async download(request: Request, params: Params): Promise<Response> {
-      const response = await original(request, audioSource(ctx.db, storage, params));
-      response.headers.set('content-disposition', attachment(downloadName(ctx.db, params)));
+    async download(request: Request, params: Params, viewer: Call['user']): Promise<Response> {
+      const response = await original(request, audioSource(ctx.db, viewer, storage, params));
+      response.headers.set('content-disposition', attachment(downloadName(ctx.db, viewer, params)));
       return response;
     },
-    async coverArt(request: Request, params: Params): Promise<Response> {
-      const image = await coverImage(ctx.db, storage, libraries.current(ctx.now()), join(cacheRoot, 'covers'), params);
+    async coverArt(request: Request, params: Params, viewer: Call['user']): Promise<Response> {
+      const image = await coverImage(ctx.db, storage, libraries.current(ctx.now(), viewer), join(cacheRoot, 'covers'), params);
       const response = await fileResponse(request, image.path, { etag: opaqueTag(image.hash), contentType: IMAGE_CONTENT_TYPES[image.format], cacheControl: REVALIDATE });
       response.headers.set('content-security-policy', "default-src 'none'; sandbox");
       return withRestHeaders(response);

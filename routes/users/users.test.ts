@@ -28,7 +28,7 @@ describe('GET /api/users', () => {
     expect(response.status).toBe(200);
     const list = await response.json();
     expect(list.map((u: { username: string }) => u.username)).toEqual(['kid', 'mum']);
-    for (const user of list) expect(Object.keys(user).sort()).toEqual(['createdAt', 'id', 'isAdmin', 'playlistCount', 'username']);
+    for (const user of list) expect(Object.keys(user).sort()).toEqual(['createdAt', 'id', 'isAdmin', 'playlistCount', 'restrictions', 'username']);
     expect(list[0]).toMatchObject({ username: 'kid', isAdmin: false, playlistCount: 1 });
     expect(Date.parse(list[1].createdAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(JSON.stringify(list)).not.toContain('argon2');
@@ -95,7 +95,7 @@ describe('PATCH /api/users/:id', () => {
     expect(await errorOf(await call('PATCH', `/api/users/${id}`, { password: 'short' }))).toBe('Password must be at least 6 characters');
     const empty = await call('PATCH', `/api/users/${id}`, {});
     expect(empty.status).toBe(400);
-    expect(await errorOf(empty)).toBe('Send a new password or isAdmin');
+    expect(await errorOf(empty)).toBe('Send a new password, isAdmin or restrictions');
     expect((await call('PATCH', `/api/users/${id}`, { isAdmin: 'true' })).status).toBe(400);
     for (const bad of ['999999', 'abc', '1e3', '..%2fx']) {
       const response = await call('PATCH', `/api/users/${bad}`, { isAdmin: true });

@@ -4,7 +4,7 @@
  * exports keep TypeBox out of its bundle.
  */
 export type { DisplayPreference, SongStatus } from './enums.ts';
-export type { AccountChanges, AccountDto, NewAccount } from './schemas/accounts.ts';
+export type { AccountChanges, AccountDto, NewAccount, Restrictions } from './schemas/accounts.ts';
 export type { AlbumDto, AlbumName } from './schemas/album.ts';
 export type { AppPasswordDto, AppPasswordName, NewAppPasswordDto } from './schemas/app-password.ts';
 export type { BookmarkDto, BookmarkSave } from './schemas/bookmark.ts';

@@ -24,6 +24,7 @@ export function songDto(overrides: Partial<SongDto> & Pick<SongDto, 'id'>): Song
     deletedAt: null,
     originalFilename: null,
     hasLyrics: false,
+    explicit: false,
     trackGain: null,
     albumGain: null,
     trackPeak: null,

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AccountDto, NewAccount } from '../../../src/shared/types.ts';
+import type { AccountDto, NewAccount, Restrictions } from '../../../src/shared/types.ts';
 import { accountApi, accountKeys } from '../../lib/api/accounts.ts';
 import { toast } from '../../ui/toast-store.ts';
 import { messageOf } from '../../lib/api/request.ts';
@@ -38,6 +38,14 @@ export function useAccountWrites(selfId: number) {
       return refresh();
     },
   });
+  const restrict = useMutation({
+    mutationFn: ({ account, restrictions }: { account: AccountDto; restrictions: Restrictions }) => accountApi.update(account.id, { restrictions }),
+    onSuccess: (account) => {
+      toast({ title: 'Restrictions saved', description: `"${account.username}" now sees only what they allow` });
+      return refresh();
+    },
+    onError: failed('Failed to save restrictions'),
+  });
   const remove = useMutation({
     mutationFn: (account: AccountDto) => accountApi.remove(account.id),
     onSuccess: (_nothing, account) => {
@@ -50,5 +58,5 @@ export function useAccountWrites(selfId: number) {
       return refresh();
     },
   });
-  return { create, resetPassword, setAdmin, remove };
+  return { create, resetPassword, setAdmin, restrict, remove };
 }

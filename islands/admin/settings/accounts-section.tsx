@@ -6,6 +6,7 @@ import { Button } from '../../ui/button.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, OptionsTrigger } from '../../ui/dropdown-menu.tsx';
 import { AddAccountDialog, ResetPasswordDialog } from './account-dialogs.tsx';
 import { useAccountWrites } from './account-writes.ts';
+import { RestrictionsDialog, restrictionSummary } from './restrictions-dialog.tsx';
 import { formatLongDate } from './format-date.ts';
 import { ListSkeleton, LoadFailed, SettingsCard } from './settings-card.tsx';
 import { useAccounts } from '../../lib/api/accounts.ts';
@@ -20,7 +21,7 @@ export function removalText(account: AccountDto): string {
   return `"${account.username}" will no longer be able to log in. ${what} This cannot be undone.`;
 }
 
-/** Family accounts: list, add, reset a password, make or revoke admin, remove (never the last admin). */
+/** Family accounts: list, add, reset a password, make or revoke admin, restrict a member, remove (never the last admin). */
 export function AccountsSection() {
   const me = useUser();
   const accounts = useAccounts();
@@ -28,6 +29,7 @@ export function AccountsSection() {
   const [adding, setAdding] = useState(false);
   const [resetting, setResetting] = useState<AccountDto | null>(null);
   const [removing, setRemoving] = useState<AccountDto | null>(null);
+  const [restricting, setRestricting] = useState<AccountDto | null>(null);
   const adminCount = accounts.data?.filter((account) => account.isAdmin).length ?? 0;
 
   const confirmRemove = () => {
@@ -53,6 +55,7 @@ export function AccountsSection() {
         <ul aria-label="Accounts" className="grid divide-y divide-border rounded-md border border-border">
           {accounts.data.map((account) => {
             const lastAdmin = account.isAdmin && adminCount <= 1;
+            const restricted = restrictionSummary(account.restrictions);
             return (
               <li key={account.id} data-testid="account-row" className="flex items-center gap-3 px-3 py-2.5">
                 <span aria-hidden="true" className="i-lucide-circle-user-round hidden shrink-0 text-2xl text-muted-foreground sm:block" />
@@ -60,6 +63,12 @@ export function AccountsSection() {
                   <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
                     <span className="truncate font-medium">{account.username}</span>
                     {account.isAdmin ? <span className="rounded-full bg-accent/15 px-2 py-0.5 text-xs font-medium text-accent-text">Admin</span> : null}
+                    {restricted ? (
+                      <span data-testid="restriction-badge" className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
+                        <span aria-hidden="true" className="i-lucide-shield mr-1 align-[-2px]" />
+                        {restricted}
+                      </span>
+                    ) : null}
                     {account.id === me.id ? <span className="text-xs text-muted-foreground">(you)</span> : null}
                   </div>
                   <p className="text-sm text-muted-foreground">
@@ -78,9 +87,14 @@ export function AccountsSection() {
                         Revoke Admin
                       </DropdownMenuItem>
                     ) : (
-                      <DropdownMenuItem icon="i-lucide-shield-check" onSelect={() => writes.setAdmin.mutate({ account, isAdmin: true })}>
-                        Make Admin
-                      </DropdownMenuItem>
+                      <>
+                        <DropdownMenuItem icon="i-lucide-shield-check" disabled={restricted !== null} onSelect={() => writes.setAdmin.mutate({ account, isAdmin: true })}>
+                          Make Admin
+                        </DropdownMenuItem>
+                        <DropdownMenuItem icon="i-lucide-shield" onSelect={() => setRestricting(account)}>
+                          Restrictions…
+                        </DropdownMenuItem>
+                      </>
                     )}
                     <DropdownMenuSeparator />
                     <DropdownMenuItem icon="i-lucide-user-x" destructive disabled={lastAdmin} onSelect={() => setRemoving(account)}>
@@ -99,6 +113,12 @@ export function AccountsSection() {
         onOpenChange={(open) => !open && setResetting(null)}
         busy={writes.resetPassword.isPending}
         onSubmit={(password) => writes.resetPassword.mutateAsync({ account: resetting!, password })}
+      />
+      <RestrictionsDialog
+        account={restricting}
+        onOpenChange={(open) => !open && setRestricting(null)}
+        busy={writes.restrict.isPending}
+        onSubmit={(restrictions) => writes.restrict.mutateAsync({ account: restricting!, restrictions })}
       />
       <AlertDialog open={removing !== null} onOpenChange={(open) => !open && setRemoving(null)}>
         {removing ? (

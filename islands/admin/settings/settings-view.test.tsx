@@ -10,7 +10,7 @@ import { LAST_ADMIN_NOTE, removalText } from './accounts-section.tsx';
 import { SettingsView } from './settings-view.tsx';
 
 const me: UserDto = { id: 1, username: 'mum', isAdmin: true, displayPreference: 'nothing' };
-const account = (id: number, username: string, isAdmin: boolean, playlistCount = 0): AccountDto => ({ id, username, isAdmin, playlistCount, createdAt: '2026-11-22T10:00:00.000Z' });
+const account = (id: number, username: string, isAdmin: boolean, playlistCount = 0): AccountDto => ({ id, username, isAdmin, playlistCount, createdAt: '2026-11-22T10:00:00.000Z', restrictions: { clean: false, albumIds: null } });
 const realFetch = globalThis.fetch;
 
 let settings: SettingsDto;

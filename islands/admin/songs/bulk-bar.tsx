@@ -36,6 +36,8 @@ export function BulkBar({ selected, albums, progress, report, onDismissReport, o
         <Button size="sm" disabled={busy} onClick={() => void onRun('publish')}>Publish</Button>
         <Button size="sm" variant="secondary" disabled={busy} onClick={() => void onRun('unpublish')}>Unpublish</Button>
         <Button size="sm" variant="secondary" disabled={busy || albums.length === 0} onClick={() => setAssigning(true)}>Assign to Album</Button>
+        <Button size="sm" variant="secondary" disabled={busy} onClick={() => void onRun('explicit')}>Mark Explicit</Button>
+        <Button size="sm" variant="secondary" disabled={busy} onClick={() => void onRun('clean')}>Not Explicit</Button>
         <Button size="sm" variant="destructive" disabled={busy} onClick={() => setConfirming(true)}>Delete</Button>
         <Button size="icon-sm" variant="ghost" aria-label="Clear selection" disabled={busy} onClick={onClear}>
           <span aria-hidden="true" className="i-lucide-x" />

@@ -4,6 +4,7 @@ import type { SongDto } from '../../../src/shared/types.ts';
 import { Artwork } from '../../ui/artwork.tsx';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
+import { ExplicitBadge } from '../../songs/song-row.tsx';
 
 export function StatusBadge({ status }: { status: SongDto['status'] }) {
   return (
@@ -64,7 +65,10 @@ export const ManageRow = memo(function ManageRow({ song, subtitle, selected, exp
         >
           <Artwork url={song.artworkUrl} className="h-10 w-10 text-base" />
           <span className="min-w-0 flex-1">
-            <span className={cn('block truncate font-medium', current && 'text-accent-text')}>{song.title}</span>
+            <span className="flex min-w-0 items-center gap-1.5">
+              <span className={cn('truncate font-medium', current && 'text-accent-text')}>{song.title}</span>
+              {song.explicit ? <ExplicitBadge /> : null}
+            </span>
             <span className="flex min-w-0 items-center gap-2">
               <StatusBadge status={song.status} />
               {subtitle ? <span data-testid="song-subtitle" className="truncate text-sm text-muted-foreground">{subtitle}</span> : null}

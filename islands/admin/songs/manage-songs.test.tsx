@@ -12,7 +12,7 @@ const realFetch = globalThis.fetch;
 const song = (id: number): SongDto => ({
   id, title: `Song ${String(id).padStart(4, '0')}`, artist: `Artist ${id}`, tags: [], albumId: null, albumName: null, albumOrder: null,
   artworkUrl: null, audioUrl: `/media/songs/s${id}/h${id}.mp3`, duration: 60, fileSize: 1000, status: 'pending', userId: 1,
-  shareId: `s${id}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, id)).toISOString(), deletedAt: null, originalFilename: null, hasLyrics: false, trackGain: null, albumGain: null, trackPeak: null, albumPeak: null, encoderTrim: null,
+  shareId: `s${id}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, id)).toISOString(), deletedAt: null, originalFilename: null, hasLyrics: false, explicit: false, trackGain: null, albumGain: null, trackPeak: null, albumPeak: null, encoderTrim: null,
   genres: [], year: null, discNumber: null, trackNumber: null,
 });
 
@@ -102,7 +102,7 @@ test('all chunks succeed: the success toast, and the selection empties (the bar 
   expect(useToastStore.getState().current).toMatchObject({ title: 'Songs unpublished!' });
 });
 
-test('the edit form: Enter adds a trimmed tag, a duplicate or blank is ignored, a chip can be removed; Save Changes sends all four fields', async () => {
+test('the edit form: Enter adds a trimmed tag, a duplicate or blank is ignored, a chip can be removed; Save Changes sends all five fields', async () => {
   catalogue = [{ ...song(1), tags: ['calm'] }];
   renderManage();
   fireEvent.click(await screen.findByRole('button', { expanded: false }));
@@ -122,6 +122,6 @@ test('the edit form: Enter adds a trimmed tag, a duplicate or blank is ignored, 
   fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
   await waitFor(() => expect(useToastStore.getState().current?.title).toBe('Song updated!'));
   expect(requests.find((r) => r.method === 'PATCH')).toEqual({
-    method: 'PATCH', path: '/api/songs/1', body: { title: 'Night Night', artist: 'Artist 1', albumId: 5, tags: ['calm', 'bedtime'] },
+    method: 'PATCH', path: '/api/songs/1', body: { title: 'Night Night', artist: 'Artist 1', albumId: 5, tags: ['calm', 'bedtime'], explicit: false },
   });
 });

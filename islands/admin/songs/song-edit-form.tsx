@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import type { AlbumDto, SongDto, SongPatch } from '../../../src/shared/types.ts';
 import { Button } from '../../ui/button.tsx';
-import { Field, Input, NativeSelect } from '../../ui/input.tsx';
+import { Checkbox } from '../../ui/checkbox.tsx';
+import { Field, Input, Label, NativeSelect } from '../../ui/input.tsx';
 import { TagInput } from './tag-input.tsx';
 
 interface SongEditFormProps {
@@ -11,8 +12,8 @@ interface SongEditFormProps {
 }
 
 /**
- * Title, artist, album (or none), tags, genre and year, saved together with Save Changes. Several
- * genres are written "Rock; Jazz"; the server splits them as it splits the files' genre tags.
+ * Title, artist, album (or none), tags, genre, year and explicit, saved together with Save Changes.
+ * Several genres are written "Rock; Jazz"; the server splits them as it splits the files' genre tags.
  */
 export function SongEditForm({ song, albums, onSave }: SongEditFormProps) {
   const id = useId();
@@ -24,6 +25,7 @@ export function SongEditForm({ song, albums, onSave }: SongEditFormProps) {
   const initialYear = song.year === null ? '' : String(song.year);
   const [genre, setGenre] = useState(initialGenre);
   const [year, setYear] = useState(initialYear);
+  const [explicit, setExplicit] = useState(song.explicit);
   const [saving, setSaving] = useState(false);
   return (
     <form
@@ -36,7 +38,7 @@ export function SongEditForm({ song, albums, onSave }: SongEditFormProps) {
         // Genre and year go only when changed: the server re-splits genres, and most edits are elsewhere.
         const genres = genre !== initialGenre ? { genres: genre.trim() ? [genre] : [] } : {};
         const years = year !== initialYear ? { year: year.trim() ? Number(year) : null } : {};
-        await onSave({ title, artist: artist.trim() ? artist : null, albumId: albumId ? Number(albumId) : null, tags: [...tags], ...genres, ...years });
+        await onSave({ title, artist: artist.trim() ? artist : null, albumId: albumId ? Number(albumId) : null, tags: [...tags], explicit, ...genres, ...years });
         setSaving(false);
       }}
     >
@@ -65,6 +67,10 @@ export function SongEditForm({ song, albums, onSave }: SongEditFormProps) {
       <Field label="Year" htmlFor={`${id}-year`}>
         <Input id={`${id}-year`} value={year} inputMode="numeric" pattern="[0-9]{4}" maxLength={4} onChange={(event) => setYear(event.target.value)} />
       </Field>
+      <div className="flex min-h-11 items-center gap-3 sm:col-span-2">
+        <Checkbox id={`${id}-explicit`} checked={explicit} onChange={setExplicit} />
+        <Label htmlFor={`${id}-explicit`}>Explicit (hidden from members set to Clean)</Label>
+      </div>
       <div className="sm:col-span-2">
         <Button type="submit" busy={saving} disabled={!title.trim()}>
           Save Changes

@@ -13,6 +13,17 @@ const TEXTS: Record<BulkKind, { verb: string; success: string; failure: string }
   publish: { verb: 'Publishing', success: 'Songs published!', failure: 'Failed to publish songs' },
   unpublish: { verb: 'Unpublishing', success: 'Songs unpublished!', failure: 'Failed to unpublish songs' },
   delete: { verb: 'Deleting', success: 'Songs moved to deleted!', failure: 'Failed to delete songs' },
+  explicit: { verb: 'Marking explicit', success: 'Songs marked explicit!', failure: 'Failed to mark songs explicit' },
+  clean: { verb: 'Marking not explicit', success: 'Songs marked not explicit!', failure: 'Failed to mark songs not explicit' },
+};
+
+/** What each action changes in a song the server accepted it for (null: it left the list). */
+const AFTER: Record<BulkKind, (song: SongDto) => SongDto | null> = {
+  publish: (song) => ({ ...song, status: 'published' }),
+  unpublish: (song) => ({ ...song, status: 'pending' }),
+  delete: () => null,
+  explicit: (song) => ({ ...song, explicit: true }),
+  clean: (song) => ({ ...song, explicit: false }),
 };
 
 /** Bulk assign is one PATCH per song: this many in flight at once. */
@@ -56,8 +67,7 @@ export function useBulkActions(onDone: (ids: readonly number[]) => void) {
         (songIds) => songApi.bulk(kind, songIds),
         (end, total) => setProgress({ text: progressText(texts.verb, end, total), value: end, total }),
       );
-      const status = kind === 'publish' ? 'published' : 'pending';
-      finish(result.done, (song) => (kind === 'delete' ? null : { ...song, status }));
+      finish(result.done, AFTER[kind]);
       if (result.failed.length === 0) toast({ title: texts.success });
       else {
         toast({ title: 'Error', description: texts.failure, variant: 'destructive' });

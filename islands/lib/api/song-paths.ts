@@ -2,7 +2,7 @@
  * `/api/songs/*`, apart from songs.ts (its reads and writes) because the offline app's boot
  * preloads the library with no react-query loaded yet (islands/pwa/offline-start.ts).
  */
-export type BulkAction = 'publish' | 'unpublish' | 'delete';
+export type BulkAction = 'publish' | 'unpublish' | 'delete' | 'explicit' | 'clean';
 
 export const songPaths = {
   library: '/api/songs',

@@ -4,9 +4,11 @@ import {
   countOtherAdmins,
   deleteSessionsExcept,
   deleteUserAndShares,
+  findExistingAlbumIds,
   findUserWithCounts,
   listUsersWithCounts,
   setAdmin,
+  setRestrictions,
   setPasswordHash,
 } from '../../../db/queries/accounts.ts';
 import { deleteAppPasswordsOfUser } from '../../../db/queries/app-passwords.ts';
@@ -19,7 +21,8 @@ import { hashPassword } from './passwords.ts';
 export const LAST_ADMIN_MESSAGE = 'Hearth needs at least one admin. Make someone else an admin first.';
 
 function toAccountDto(row: UserWithCounts): AccountDto {
-  return { id: row.id, username: row.username, isAdmin: row.isAdmin, createdAt: row.createdAt.toISOString(), playlistCount: row.playlistCount };
+  const restrictions = { clean: row.restrictClean, albumIds: row.restrictAlbumIds };
+  return { id: row.id, username: row.username, isAdmin: row.isAdmin, createdAt: row.createdAt.toISOString(), playlistCount: row.playlistCount, restrictions };
 }
 
 export const listAccounts = (db: Db): AccountDto[] => listUsersWithCounts(db).map(toAccountDto);
@@ -37,13 +40,31 @@ function assertAnotherAdminRemains(db: Db, id: number): void {
   if (user.isAdmin && countOtherAdmins(db, id) === 0) throw new ConflictError(LAST_ADMIN_MESSAGE);
 }
 
+export const ADMIN_RESTRICTED_MESSAGE = "An admin can't be restricted. Lift the restrictions or keep them a member.";
+
+/** Admins see everything: an account is never both (docs/decisions/172-restricted-members-and-admins.md). */
+function assertAdminUnrestricted(db: Db, id: number): void {
+  const user = findUserWithCounts(db, id)!;
+  if (user.isAdmin && (user.restrictClean || user.restrictAlbumIds !== null)) throw new ConflictError(ADMIN_RESTRICTED_MESSAGE);
+}
+
+function requireAlbums(db: Db, ids: number[]): number[] {
+  const known = new Set(findExistingAlbumIds(db, ids));
+  const unknown = ids.find((albumId) => !known.has(albumId));
+  if (unknown !== undefined) throw new BadRequestError(`There is no album with id ${unknown}`);
+  return ids;
+}
+
 /**
  * A new password signs the user out everywhere and revokes their app passwords (a reset is what
  * a family does when a device or a password leaked), except the session that made the change
  * when an admin resets their own. Revoking admin keeps one admin at least.
  */
 export async function updateAccount(db: Db, id: number, changes: AccountChanges, actingSessionId: string | null = null): Promise<AccountDto> {
-  if (changes.password === undefined && changes.isAdmin === undefined) throw new BadRequestError('Send a new password or isAdmin');
+  if (changes.password === undefined && changes.isAdmin === undefined && changes.restrictions === undefined) {
+    throw new BadRequestError('Send a new password, isAdmin or restrictions');
+  }
+  const albumIds = changes.restrictions?.albumIds == null ? null : [...new Set(changes.restrictions.albumIds)];
   const problem = changes.password === undefined ? null : passwordProblem(changes.password);
   if (problem) throw new BadRequestError(problem);
   findAccount(db, id);
@@ -52,6 +73,8 @@ export async function updateAccount(db: Db, id: number, changes: AccountChanges,
   db.transaction(() => {
     if (changes.isAdmin === false) assertAnotherAdminRemains(db, id);
     if (changes.isAdmin !== undefined) setAdmin(db, id, changes.isAdmin);
+    if (changes.restrictions) setRestrictions(db, id, changes.restrictions.clean, albumIds && requireAlbums(db, albumIds));
+    assertAdminUnrestricted(db, id);
     if (hash !== null) {
       setPasswordHash(db, id, hash);
       deleteSessionsExcept(db, id, actingSessionId);

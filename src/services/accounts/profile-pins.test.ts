@@ -8,6 +8,8 @@ const member: UserRow = {
   passwordHash: 'x',
   pinHash: null,
   isAdmin: false,
+  restrictClean: false,
+  restrictAlbumIds: null,
   displayPreference: 'nothing',
   createdAt: new Date(0),
   updatedAt: new Date(0),
@@ -21,8 +23,8 @@ test("a grown-up's PIN is asked; a child's profile asks nothing; an admin withou
   expect(switchNeeds({ ...member, isAdmin: true })).toBe('password');
 });
 
-test('a restricted member is a child, PIN or not (the restriction columns, where the users table has them)', () => {
-  const restricted = (columns: Record<string, unknown>) => ({ ...member, pinHash: pin, ...columns }) as UserRow;
+test('a restricted member is a child, PIN or not', () => {
+  const restricted = (columns: Pick<UserRow, 'restrictClean' | 'restrictAlbumIds'>): UserRow => ({ ...member, pinHash: pin, ...columns });
   expect(switchNeeds(restricted({ restrictClean: true, restrictAlbumIds: null }))).toBe('nothing');
   expect(switchNeeds(restricted({ restrictClean: false, restrictAlbumIds: [3] }))).toBe('nothing');
   expect(switchNeeds(restricted({ restrictClean: false, restrictAlbumIds: null }))).toBe('pin');

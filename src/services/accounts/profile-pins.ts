@@ -4,7 +4,7 @@ import type { UserRow } from '../../../db/schema/index.ts';
 import { BadRequestError, ForbiddenError, TooManyRequestsError } from '../../errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { Backoff } from './rate-limiter.ts';
-import { isRestricted } from './restrictions.ts';
+import { isRestricted } from '../../../db/queries/visibility.ts';
 
 export const PIN_PATTERN = /^\d{4,6}$/;
 export const PIN_SHAPE = 'A PIN is 4 to 6 digits';

@@ -17,24 +17,24 @@ import { requireName } from './rules.ts';
 
 export const ALBUM_NOT_FOUND = 'Album not found';
 
-type Viewer = Pick<UserRow, 'isAdmin'>;
+type Viewer = Pick<UserRow, 'isAdmin' | 'restrictClean' | 'restrictAlbumIds'>;
 
 /** Admins see every live album ('No songs in this album yet' is theirs); users only those with a published song. */
 export function listAlbums(db: Db, viewer: Viewer): AlbumDto[] {
-  return (viewer.isAdmin ? listLiveAlbums(db) : listVisibleAlbums(db)).map(toAlbumDto);
+  return (viewer.isAdmin ? listLiveAlbums(db) : listVisibleAlbums(db, viewer)).map(toAlbumDto);
 }
 
 /** An album that is not in the trash, or 404. */
-function requireLiveAlbum(db: Db, id: number): AlbumRow {
-  const album = findAlbumById(db, id);
+function requireLiveAlbum(db: Db, id: number, viewer?: Viewer): AlbumRow {
+  const album = findAlbumById(db, id, viewer);
   if (!album || album.deletedAt) throw new NotFoundError(ALBUM_NOT_FOUND);
   return album;
 }
 
 /** requireLiveAlbum as `viewer` may see it: for users it must hold a published song (404 alike). */
 export function requireVisibleAlbum(db: Db, id: number, viewer: Viewer): AlbumRow {
-  const album = requireLiveAlbum(db, id);
-  if (!viewer.isAdmin && !albumHasPublishedSong(db, id)) throw new NotFoundError(ALBUM_NOT_FOUND);
+  const album = requireLiveAlbum(db, id, viewer);
+  if (!viewer.isAdmin && !albumHasPublishedSong(db, id, viewer)) throw new NotFoundError(ALBUM_NOT_FOUND);
   return album;
 }
 

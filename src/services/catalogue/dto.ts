@@ -37,6 +37,7 @@ export function songDtoFromValues(v: SongValues): SongDto {
     originalFilename: v[at.originalFilename],
     // bun:sqlite answers the boolean column as 0 or 1.
     hasLyrics: Boolean(v[at.hasLyrics]),
+    explicit: Boolean(v[at.explicit]),
     trackGain: v[at.trackGain],
     albumGain: v[at.albumGain] ?? v[at.trackGain],
     trackPeak: v[at.trackPeak],

@@ -2,6 +2,7 @@ import type { Db } from '../../../db/client.ts';
 import { searchVisibleSongValues } from '../../../db/queries/search.ts';
 import type { SongDto } from '../../shared/types.ts';
 import { songDtoFromValues } from './dto.ts';
+import type { Viewer } from '../../../db/queries/visibility.ts';
 
 const MAX_TERMS = 8;
 const MAX_TERM_LENGTH = 64;
@@ -20,8 +21,8 @@ export function toMatchExpression(query: string): string | null {
 }
 
 /** GET /api/search: published, live songs matching every word by prefix, best first. */
-export function searchSongs(db: Db, query: string | undefined): { songs: SongDto[] } {
+export function searchSongs(db: Db, query: string | undefined, viewer: Viewer): { songs: SongDto[] } {
   const match = toMatchExpression(query ?? '');
   if (!match) return { songs: [] };
-  return { songs: searchVisibleSongValues(db, match).map(songDtoFromValues) };
+  return { songs: searchVisibleSongValues(db, match, viewer).map(songDtoFromValues) };
 }

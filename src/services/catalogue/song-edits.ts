@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/client.ts';
 import { findAlbumById } from '../../../db/queries/albums.ts';
-import { type SongChanges, findLiveSongIds, setSongsStatus, trashSongs, updateSong } from '../../../db/queries/songs.ts';
+import { type SongChanges, findLiveSongIds, setSongsExplicit, setSongsStatus, trashSongs, updateSong } from '../../../db/queries/songs.ts';
 import { BadRequestError, NotFoundError } from '../../errors.ts';
 import type { SongStatus } from '../../shared/enums.ts';
 import { SONG_YEARS, splitGenres } from '../../shared/genres.ts';
@@ -33,6 +33,7 @@ function songChanges(db: Db, patch: SongPatch): SongChanges {
     if (patch.year !== null && (patch.year < SONG_YEARS.min || patch.year > SONG_YEARS.max)) throw new BadRequestError(`Year must be from ${SONG_YEARS.min} to ${SONG_YEARS.max}`);
     changes.year = patch.year;
   }
+  if (patch.explicit !== undefined) changes.explicit = patch.explicit;
   return changes;
 }
 
@@ -59,7 +60,7 @@ export function trashSong(db: Db, id: number, now: Date): void {
   trashSongs(db, [id], now);
 }
 
-const BULK_ACTIONS = ['publish', 'unpublish', 'delete'] as const;
+const BULK_ACTIONS = ['publish', 'unpublish', 'delete', 'explicit', 'clean'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 export function parseBulkAction(raw: string): BulkAction {
@@ -80,6 +81,7 @@ export function bulkSongs(db: Db, action: BulkAction, songIds: number[], now: Da
       const missing = ids.find((id) => !found.has(id));
       if (missing !== undefined) throw new NotFoundError(`${SONG_NOT_FOUND}: ${missing}`);
       if (action === 'delete') trashSongs(db, ids, now);
+      else if (action === 'explicit' || action === 'clean') setSongsExplicit(db, ids, action === 'explicit', now);
       else setSongsStatus(db, ids, action === 'publish' ? 'published' : 'pending', now);
       return { count: ids.length };
     },

@@ -1,13 +1,16 @@
 import { brotliCompress, brotliDecompressSync, constants } from 'node:zlib';
 import type { Db } from '../../../db/client.ts';
 import { inReadSnapshot } from '../../../db/queries/songs.ts';
+import { EVERYONE, type Viewer, viewerKey } from '../../../db/queries/visibility.ts';
 import type { SongDto } from '../../shared/types.ts';
 import { catalogueVersion } from './catalogue-version.ts';
 import { listAllSongs, listLibrary } from './songs.ts';
 
-/** `library`: GET /api/songs, the same for everyone. `admin`: GET /api/songs/all, admins only. */
+/** `library`: GET /api/songs, the same for every viewer of one restriction. `admin`: GET /api/songs/all, admins only. */
 export type SongListView = 'library' | 'admin';
 export type SongListEncoding = 'br' | 'gzip' | 'identity';
+/** Whose list: a member's restrictions pick the cached list (db/queries/visibility.ts). */
+export type SongListViewer = Viewer;
 
 export interface SongListBody {
   etag: string;
@@ -27,10 +30,11 @@ interface Entry {
   dropIdentity?: ReturnType<typeof setTimeout>;
 }
 
-const BUILD: Record<SongListView, (db: Db) => SongDto[]> = { library: listLibrary, admin: listAllSongs };
+const BUILD: Record<SongListView, (db: Db, viewer: Viewer) => SongDto[]> = { library: listLibrary, admin: listAllSongs };
 
-/** Weak: every encoding carries the same JSON. The view keeps the admin list apart. */
-const etagOf = (view: SongListView, version: number) => `W/"songs-${view}-${version}"`;
+/** Weak: every encoding carries the same JSON. The view and the restriction keep lists apart. */
+const etagOf = (view: SongListView, version: number, restriction: string) =>
+  restriction === '' ? `W/"songs-${view}-${version}"` : `W/"songs-${view}-r${Bun.hash(restriction).toString(36)}-${version}"`;
 
 // gzip level 1 (libdeflate): ~25 ms for the 21 MiB list. Brotli quality 2: a third smaller
 // (quality 4 is no smaller and twice as slow), ~60–90 ms, compressed on the thread pool in
@@ -54,20 +58,25 @@ const brotli = (json: Bytes) =>
  */
 export function createSongListCache(db: Db, options: { identityTtlMs?: number } = {}) {
   const identityTtlMs = options.identityTtlMs ?? 60_000;
-  const entries = new Map<SongListView, Entry>();
+  // One entry per view and restriction: a restricted member never gets another's list.
+  const entries = new Map<string, Entry>();
   /** Work done, for tests and benches: list builds, encodings made, decompressions. */
   const work = { builds: 0, encodes: 0, decodes: 0 };
 
   /** The view's entry for the current version; a new version builds the JSON once. */
-  function current(view: SongListView): Entry {
-    const cached = entries.get(view);
+  function current(view: SongListView, viewer: Viewer): Entry {
+    const restriction = view === 'admin' ? '' : viewerKey(viewer);
+    const key = `${view}|${restriction}`;
+    const cached = entries.get(key);
     if (cached && cached.version === catalogueVersion(db)) return cached;
     if (cached?.dropIdentity) clearTimeout(cached.dropIdentity);
     // Version and rows from one snapshot: a write landing meanwhile can't be labelled old.
-    const { version, songs } = inReadSnapshot(db, () => ({ version: catalogueVersion(db), songs: BUILD[view](db) }));
+    const { version, songs } = inReadSnapshot(db, () => ({ version: catalogueVersion(db), songs: BUILD[view](db, viewer) }));
     work.builds += 1;
-    const entry: Entry = { version, etag: etagOf(view, version), encoded: {}, making: {}, source: Buffer.from(JSON.stringify(songs)) as Bytes };
-    entries.set(view, entry);
+    // Older versions of other restrictions go now, or they would stay until asked again.
+    for (const [other, old] of entries) if (old.version !== version && !other.endsWith('|')) entries.delete(other);
+    const entry: Entry = { version, etag: etagOf(view, version, restriction), encoded: {}, making: {}, source: Buffer.from(JSON.stringify(songs)) as Bytes };
+    entries.set(key, entry);
     return entry;
   }
 
@@ -81,11 +90,11 @@ export function createSongListCache(db: Db, options: { identityTtlMs?: number } 
   }
 
   /** Plain JSON stays while identity clients ask; with nothing else cached the entry goes. */
-  function keepIdentity(view: SongListView, entry: Entry): void {
+  function keepIdentity(entry: Entry): void {
     if (entry.dropIdentity) clearTimeout(entry.dropIdentity);
     entry.dropIdentity = setTimeout(() => {
       delete entry.encoded.identity;
-      if (!entry.encoded.gzip && !entry.encoded.br && entries.get(view) === entry) entries.delete(view);
+      if (!entry.encoded.gzip && !entry.encoded.br) for (const [key, held] of entries) if (held === entry) entries.delete(key);
     }, identityTtlMs);
     entry.dropIdentity.unref?.();
   }
@@ -111,12 +120,12 @@ export function createSongListCache(db: Db, options: { identityTtlMs?: number } 
   return {
     work,
     /** The encodings held for a view's current entry (tests, and a bench's memory figure). */
-    cached(view: SongListView): SongListEncoding[] {
-      return (Object.keys(entries.get(view)?.encoded ?? {}) as SongListEncoding[]).sort();
+    cached(view: SongListView, viewer: Viewer = EVERYONE): SongListEncoding[] {
+      return (Object.keys(entries.get(`${view}|${view === 'admin' ? '' : viewerKey(viewer)}`)?.encoded ?? {}) as SongListEncoding[]).sort();
     },
-    /** The ETag the view has now: one indexed read, no list work. */
-    currentEtag(view: SongListView): string {
-      return etagOf(view, catalogueVersion(db));
+    /** The ETag the view has now for this viewer: one indexed read, no list work. */
+    currentEtag(view: SongListView, viewer: Viewer = EVERYONE): string {
+      return etagOf(view, catalogueVersion(db), view === 'admin' ? '' : viewerKey(viewer));
     },
     /**
      * The view's body in the first of `accepted` (preference order) that is ready. When none
@@ -124,10 +133,10 @@ export function createSongListCache(db: Db, options: { identityTtlMs?: number } 
      * taking gzip as well is not kept waiting for brotli (slower to make): it gets gzip now,
      * while brotli is made on the thread pool for the requests after it.
      */
-    async body(view: SongListView, accepted: SongListEncoding[]): Promise<SongListBody> {
-      const entry = current(view);
+    async body(view: SongListView, accepted: SongListEncoding[], viewer: Viewer = EVERYONE): Promise<SongListBody> {
+      const entry = current(view, viewer);
       const best = accepted[0] ?? 'identity';
-      if (best === 'identity') keepIdentity(view, entry);
+      if (best === 'identity') keepIdentity(entry);
       // Plain JSON only to clients that take nothing else: 21 MiB is never a fallback.
       const ready = accepted.find((encoding) => entry.encoded[encoding] && (encoding !== 'identity' || best === 'identity'));
       const gzipWillDo = best === 'br' && accepted.includes('gzip');

@@ -4,6 +4,7 @@ import { insertAlbum, insertSong } from '../../testing/factories.ts';
 import { openTempDb } from '../../testing/server.ts';
 import { toSongDto } from './dto.ts';
 import { listAllSongs, listLibrary } from './songs.ts';
+import { EVERYONE } from '../../../db/queries/visibility.ts';
 
 // The big lists read raw bun:sqlite values (db/queries/song-values.ts); they must give exactly
 // what the drizzle query and toSongDto give for the same song, field for field.
@@ -27,7 +28,7 @@ const viaDrizzle = (id: number) => {
 
 describe('songDtoFromValues', () => {
   test('the library equals toSongDto of the same songs, in NOCASE title order', () => {
-    const library = listLibrary(handle.db);
+    const library = listLibrary(handle.db, EVERYONE);
     expect(library.map((s) => s.title)).toEqual(['A tagged', 'b plain', 'D in trashed album']);
     for (const song of library) expect(JSON.stringify(song)).toBe(JSON.stringify(viaDrizzle(song.id)));
     expect(library[0]!.tags).toEqual(['rock', 'live "quoted"']);

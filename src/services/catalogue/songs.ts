@@ -2,6 +2,7 @@ import type { Db } from '../../../db/client.ts';
 import {
   type SongWithAlbum,
   findSongById,
+  findVisibleSongById,
   listAlbumSongs,
   listLiveSongValues,
   listPublishedSongValues,
@@ -10,23 +11,31 @@ import type { UserRow } from '../../../db/schema/index.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { SongDto } from '../../shared/types.ts';
 import { songDtoFromValues, toSongDto } from './dto.ts';
+import type { Viewer } from '../../../db/queries/visibility.ts';
 
 export const SONG_NOT_FOUND = 'Song not found';
 
 export const songDtos = (rows: SongWithAlbum[]): SongDto[] => rows.map((row) => toSongDto(row.song, row.albumName));
 
 /** GET /api/songs: what every family member sees. */
-export function listLibrary(db: Db): SongDto[] {
-  return listPublishedSongValues(db).map(songDtoFromValues);
+export function listLibrary(db: Db, viewer: Viewer): SongDto[] {
+  return listPublishedSongValues(db, viewer).map(songDtoFromValues);
 }
 
 /** GET /api/songs/all: the admin's view of everything not in the trash. */
-export function listAllSongs(db: Db): SongDto[] {
+export function listAllSongs(db: Db, _viewer?: Viewer): SongDto[] {
   return listLiveSongValues(db).map(songDtoFromValues);
 }
 
-export function listSongsOfAlbum(db: Db, albumId: number): SongDto[] {
-  return songDtos(listAlbumSongs(db, albumId));
+export function listSongsOfAlbum(db: Db, albumId: number, viewer: Viewer): SongDto[] {
+  return songDtos(listAlbumSongs(db, albumId, viewer));
+}
+
+/** A song the viewer may see (published, live, within their restrictions), or 404. */
+export function requireVisibleSongFor(db: Db, id: number, viewer: Viewer): SongWithAlbum {
+  const row = findVisibleSongById(db, id, viewer);
+  if (!row) throw new NotFoundError(SONG_NOT_FOUND);
+  return row;
 }
 
 /** A song that is not in the trash; for non-admins it must also be published. */

@@ -126,6 +126,7 @@ export function createSong(db: Db, storage: MediaStorage, audio: CheckedAudio, o
     albumShareId: randomId(),
     tags: options.tags ?? [],
     lyrics: songLyricsOf(audio, options),
+    explicit: audio.tags.explicit,
     ...audio.tags.replayGain,
     ...trimColumns(audio.tags.trim),
   }, !options.addCopy);

@@ -45,7 +45,7 @@ export async function seedDemo(db: Db, storage: MediaStorage): Promise<DemoRepor
       const temp = storage.tempPath();
       writeFileSync(temp, wav);
       await storage.audio.commit(temp, hash);
-      const tags = { duration: (wav.length - 44) / 2 / 22050, title, artist: album.artist, album: album.name, track: t + 1, disc: null, genres: [], year: null, picture: { data: cover, format: 'png' as const }, lyrics: null, ignoredGainTags: [], trim: null, replayGain: { trackGain: null, albumGain: null, trackPeak: null, albumPeak: null } };
+      const tags = { duration: (wav.length - 44) / 2 / 22050, title, artist: album.artist, album: album.name, track: t + 1, disc: null, genres: [], year: null, picture: { data: cover, format: 'png' as const }, lyrics: null, explicit: false, ignoredGainTags: [], trim: null, replayGain: { trackGain: null, albumGain: null, trackPeak: null, albumPeak: null } };
       createSong(db, storage, { hash, format: 'wav', size: wav.length, tags, filename: `${title}.wav` }, { status: 'published', userId: null, tags: album.tags });
       report.created += 1;
     }

@@ -2,10 +2,14 @@ import type { Db } from '../../../db/client.ts';
 import { clearPlayQueue, findPlayQueue, savePlayQueue } from '../../../db/queries/phone-apps.ts';
 import type { SongValues } from '../../../db/queries/song-values.ts';
 import { listVisibleSongValuesByIds } from '../../../db/queries/subsonic.ts';
+import type { Viewer } from '../../../db/queries/visibility.ts';
 import { PLAY_QUEUE_CONTEXTS } from '../../shared/schemas/play-queue.ts';
 
 // The one play queue a person carries between devices: the web player and the Subsonic apps read
 // and write this same record. Songs the family can no longer hear drop out when it is read.
+
+/** A person and what they may see (the visibility rule drops the rest from their queue). */
+export type Member = Viewer & { id: number };
 
 export type QueueContext = (typeof PLAY_QUEUE_CONTEXTS)[number];
 
@@ -34,10 +38,10 @@ export interface QueueWrite {
 const contextOf = (value: unknown): QueueContext | null => (PLAY_QUEUE_CONTEXTS as readonly unknown[]).includes(value) ? (value as QueueContext) : null;
 
 /** The saved queue without the songs gone since, or null when none is saved (or none is left). */
-export function readSavedQueue(db: Db, userId: number): SavedQueue | null {
-  const row = findPlayQueue(db, userId);
+export function readSavedQueue(db: Db, user: Member): SavedQueue | null {
+  const row = findPlayQueue(db, user.id);
   if (!row) return null;
-  const visible = new Map(listVisibleSongValuesByIds(db, [...new Set(row.songIds)]).map((values) => [values[0], values]));
+  const visible = new Map(listVisibleSongValuesByIds(db, user, [...new Set(row.songIds)]).map((values) => [values[0], values]));
   const songs: SongValues[] = [];
   let index: number | undefined;
   row.songIds.forEach((songId, at) => {
@@ -77,10 +81,10 @@ export function writeSavedQueue(db: Db, userId: number, queue: QueueWrite): void
  * saved since), and then the queue that stays is returned. A device clock ahead of the server's
  * counts as now, so it cannot lock the other devices out.
  */
-export function saveUnlessOlder(db: Db, userId: number, queue: QueueWrite, now: number): { saved: true } | { saved: false; current: SavedQueue | null } {
+export function saveUnlessOlder(db: Db, user: Member, queue: QueueWrite, now: number): { saved: true } | { saved: false; current: SavedQueue | null } {
   const updatedAt = new Date(Math.min(queue.updatedAt.getTime(), now));
-  const stored = findPlayQueue(db, userId);
-  if (stored && stored.updatedAt.getTime() > updatedAt.getTime()) return { saved: false, current: readSavedQueue(db, userId) };
-  writeSavedQueue(db, userId, { ...queue, updatedAt });
+  const stored = findPlayQueue(db, user.id);
+  if (stored && stored.updatedAt.getTime() > updatedAt.getTime()) return { saved: false, current: readSavedQueue(db, user) };
+  writeSavedQueue(db, user.id, { ...queue, updatedAt });
   return { saved: true };
 }

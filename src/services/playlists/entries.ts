@@ -2,7 +2,7 @@ import type { Db } from '../../../db/client.ts';
 import { appendEntry, listEntrySongIds, listPlaylistSongs, removeEntry, setEntryOrder } from '../../../db/queries/playlists.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.ts';
 import type { SongDto } from '../../shared/types.ts';
-import { requireLiveSong, songDtos } from '../catalogue/songs.ts';
+import { requireVisibleSongFor, songDtos } from '../catalogue/songs.ts';
 import { type Actor, requireEditablePlaylist } from './playlists.ts';
 
 /** Adds a published, live song at the end; 409 when it is already there. Returns the songs. */
@@ -11,12 +11,12 @@ export function addSongToPlaylist(db: Db, playlistId: number, songId: number, ac
     () => {
       requireEditablePlaylist(db, playlistId, actor);
       // Everyone, admins included, may only add what the family can hear.
-      requireLiveSong(db, songId, { isAdmin: false });
+      requireVisibleSongFor(db, songId, actor);
       if (listEntrySongIds(db, playlistId).includes(songId)) {
         throw new ConflictError('This song is already in the playlist');
       }
       appendEntry(db, playlistId, songId);
-      return songDtos(listPlaylistSongs(db, playlistId));
+      return songDtos(listPlaylistSongs(db, playlistId, actor));
     },
     { behavior: 'immediate' },
   );
@@ -40,14 +40,14 @@ export function reorderPlaylist(db: Db, playlistId: number, songIds: number[], a
   return db.transaction(
     () => {
       requireEditablePlaylist(db, playlistId, actor);
-      const visible = listPlaylistSongs(db, playlistId).map((row) => row.song.id);
+      const visible = listPlaylistSongs(db, playlistId, actor).map((row) => row.song.id);
       const given = new Set(songIds);
       if (given.size !== songIds.length || given.size !== visible.length || !visible.every((id) => given.has(id))) {
         throw new BadRequestError('songIds must list every song of the playlist exactly once');
       }
       const hidden = listEntrySongIds(db, playlistId).filter((id) => !given.has(id));
       setEntryOrder(db, playlistId, [...songIds, ...hidden]);
-      return songDtos(listPlaylistSongs(db, playlistId));
+      return songDtos(listPlaylistSongs(db, playlistId, actor));
     },
     { behavior: 'immediate' },
   );

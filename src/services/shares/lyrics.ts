@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/client.ts';
 import { findSongLyrics } from '../../../db/queries/lyrics.ts';
+import { EVERYONE } from '../../../db/queries/visibility.ts';
 import type { LyricsDto } from '../../shared/schemas/lyrics.ts';
 import { findAlbumShare, findPlaylistShare, findSongShare } from './index.ts';
 
@@ -13,6 +14,6 @@ export function findSharedLyrics(db: Db, kind: ShareKind, shareId: string, songI
   const songs = kind === 'song' ? [findSongShare(db, shareId)] : ((kind === 'album' ? findAlbumShare(db, shareId) : findPlaylistShare(db, shareId))?.songs ?? []);
   const song = kind === 'song' ? songs[0] : songs.find((candidate) => candidate?.id === songId);
   if (!song?.hasLyrics) return null;
-  const lyrics = findSongLyrics(db, song.id)?.lyrics;
+  const lyrics = findSongLyrics(db, song.id, EVERYONE)?.lyrics;
   return lyrics ? { synced: lyrics.synced, lines: lyrics.lines, lang: lyrics.lang } : null;
 }

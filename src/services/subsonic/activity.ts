@@ -11,6 +11,7 @@ import type { Library } from './library.ts';
 import { type ActivityLists, toAlbumChild, toArtistFolder } from './lists.ts';
 import type { Params } from './params.ts';
 import type { XmlObject } from './xml.ts';
+import type { Viewer } from '../../../db/queries/visibility.ts';
 
 /** A user's stars and ratings (read once per call, on first need) and plays, for every listing. */
 export function userMarks(db: Db, userId: number): Marks {
@@ -29,10 +30,11 @@ export function userMarks(db: Db, userId: number): Marks {
   };
 }
 
-export function activityLists(db: Db, userId: number): ActivityLists {
+export function activityLists(db: Db, user: UserRow): ActivityLists {
+  const userId = user.id;
   return {
-    frequent: () => listPlayedAlbumIds(db, userId, 'frequent'),
-    recent: () => listPlayedAlbumIds(db, userId, 'recent'),
+    frequent: () => listPlayedAlbumIds(db, user, userId, 'frequent'),
+    recent: () => listPlayedAlbumIds(db, user, userId, 'recent'),
     starred: () =>
       listStars(db, userId)
         .filter((star) => star.kind === 'album')
@@ -70,7 +72,7 @@ export class NowPlaying {
 }
 
 /** The song's id as a number, 70 when the family cannot hear it. */
-const visibleSongId = (db: Db, raw: string) => requireVisibleSong(db, raw).song.id;
+const visibleSongId = (db: Db, viewer: Viewer, raw: string) => requireVisibleSong(db, viewer, raw).song.id;
 
 /**
  * scrobble: `submission` (the default) counts a play for each id at its `time` (ms since the
@@ -79,7 +81,7 @@ const visibleSongId = (db: Db, raw: string) => requireVisibleSong(db, raw).song.
 export function scrobble(db: Db, user: UserRow, params: Params, nowPlaying: NowPlaying, now: number): XmlObject {
   const ids = params.all('id');
   if (ids.length === 0) throw missing('id');
-  const songs = ids.map((raw) => requireVisibleSong(db, raw).song);
+  const songs = ids.map((raw) => requireVisibleSong(db, user, raw).song);
   if (params.bool('submission') === false) {
     nowPlaying.set(user, songs[0]!.id, songs[0]!.duration, params.get('c') ?? '', now);
     return {};
@@ -100,7 +102,7 @@ export function starTargets(db: Db, library: Library, params: Params): [StarKind
   for (const raw of params.all('id')) {
     if (raw.startsWith('al-')) album(raw);
     else if (raw.startsWith('ar-')) artist(raw);
-    else targets.push(['song', String(visibleSongId(db, raw))]);
+    else targets.push(['song', String(visibleSongId(db, library.viewer, raw))]);
   }
   params.all('albumId').forEach(album);
   params.all('artistId').forEach(artist);
@@ -123,7 +125,7 @@ function starredItems(db: Db, library: Library, user: UserRow) {
   const stars = listStars(db, user.id);
   const ids = (kind: StarKind) => stars.filter((found) => found.kind === kind).map((found) => found.itemId);
   return {
-    songs: listVisibleSongValuesByIds(db, ids('song').map(Number)).map(songDtoFromValues),
+    songs: listVisibleSongValuesByIds(db, library.viewer, ids('song').map(Number)).map(songDtoFromValues),
     albums: ids('album')
       .map((id) => library.albumsById.get(Number(id.slice(3))))
       .filter((found) => found !== undefined),
@@ -161,7 +163,7 @@ export function nowPlayingList(db: Db, library: Library, marks: Marks, nowPlayin
   for (const playing of nowPlaying.list(now)) {
     let child: XmlObject;
     try {
-      const found = requireVisibleSong(db, String(playing.songId));
+      const found = requireVisibleSong(db, library.viewer, String(playing.songId));
       child = toChild(toSongDto(found.song, found.albumName), library, marks);
     } catch {
       continue; // unpublished or trashed since: no longer shown

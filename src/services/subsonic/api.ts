@@ -115,8 +115,8 @@ const METHODS: Record<string, SubsonicMethod> = {
   getAvatar: data((c) => avatar(c.params)),
   getScanStatus: data((c) => scanStatus(c.library, c.scanner)),
   startScan: data((c) => startScan(c.user, c.library, c.scanner)),
-  getLyrics: data((c) => lyrics(c.db, c.params)),
-  getLyricsBySongId: data((c) => lyricsBySongId(c.db, c.params)),
+  getLyrics: data((c) => lyrics(c.db, c.user, c.params)),
+  getLyricsBySongId: data((c) => lyricsBySongId(c.db, c.user, c.params)),
   scrobble: data((c) => scrobble(c.db, c.user, c.params, c.nowPlaying, c.now)),
   reportPlayback: data((c) => reportPlayback(c.db, c.user, c.params, c.nowPlaying, c.now)),
   star: data((c) => star(c.db, c.library, c.user, c.params, c.now)),
@@ -164,10 +164,10 @@ export function runMethod(method: DataMethod, call: Call): XmlObject {
   const context: Context = {
     ...call,
     get library() {
-      return (library ??= call.libraries.current(call.now));
+      return (library ??= call.libraries.current(call.now, call.user));
     },
     marks: userMarks(call.db, call.user.id),
-    activity: activityLists(call.db, call.user.id),
+    activity: activityLists(call.db, call.user),
   };
   return method.run(context);
 }

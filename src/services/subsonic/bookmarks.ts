@@ -14,7 +14,7 @@ import type { XmlObject } from './xml.ts';
 
 export function bookmarks(db: Db, library: Library, marks: Marks, user: UserRow): XmlObject {
   const rows = listBookmarks(db, user.id);
-  const visible = new Map(listVisibleSongValuesByIds(db, rows.map((row) => row.songId)).map((values) => [values[0], values]));
+  const visible = new Map(listVisibleSongValuesByIds(db, user, rows.map((row) => row.songId)).map((values) => [values[0], values]));
   const bookmark = rows.flatMap((row) => {
     const values = visible.get(row.songId);
     if (!values) return [];
@@ -25,7 +25,7 @@ export function bookmarks(db: Db, library: Library, marks: Marks, user: UserRow)
 }
 
 export function createBookmark(db: Db, user: UserRow, params: Params, now: number): XmlObject {
-  const { song } = requireVisibleSong(db, params.required('id'));
+  const { song } = requireVisibleSong(db, user, params.required('id'));
   params.required('position');
   const position = params.int('position', 0, 0, Number.MAX_SAFE_INTEGER);
   const comment = params.get('comment')?.slice(0, 500) || null;

@@ -1,6 +1,5 @@
 import type { Db } from '../../../db/client.ts';
-import { findSongById } from '../../../db/queries/songs.ts';
-import { listAlbumSongs } from '../../../db/queries/songs.ts';
+import { findVisibleSongById, listAlbumSongs } from '../../../db/queries/songs.ts';
 import { listVisibleSongValuesByIds } from '../../../db/queries/subsonic.ts';
 import { songDtoFromValues, toSongDto } from '../catalogue/dto.ts';
 import { type Marks, toAlbumId3, toArtist, toArtistId3, toChild } from './dto.ts';
@@ -11,6 +10,7 @@ import { LOOSE_ALBUM_NAME, looseAlbumFolder, looseAlbumId, looseAlbumId3, looseA
 import { IGNORED_ARTICLES, type Library, type LibraryAlbum, type LibraryArtist, byName, sortName } from './library.ts';
 import { type Params, numericId } from './params.ts';
 import type { XmlObject } from './xml.ts';
+import type { Viewer } from '../../../db/queries/visibility.ts';
 
 const MUSIC_FOLDER = { id: 1, name: 'Hearth' };
 
@@ -62,16 +62,16 @@ export function requireAlbum(library: Library, rawId: string | undefined): Libra
 export function artist(db: Db, library: Library, marks: Marks, params: Params): XmlObject {
   const found = requireArtist(library, params.required('id'));
   const albums = found.albumIds.map((id) => toAlbumId3(library.albumsById.get(id)!, marks));
-  if (found.looseSongIds.length > 0) albums.push(looseAlbumId3(db, found));
+  if (found.looseSongIds.length > 0) albums.push(looseAlbumId3(db, library.viewer, found));
   return { artist: { ...toArtistId3(found, library, marks), album: albums } };
 }
 
 export function album(db: Db, library: Library, marks: Marks, params: Params): XmlObject {
   const id = params.required('id');
   const loose = looseArtist(library, id);
-  if (loose) return { album: { ...looseAlbumId3(db, loose), song: looseSongs(db, library, marks, loose) } };
+  if (loose) return { album: { ...looseAlbumId3(db, library.viewer, loose), song: looseSongs(db, library, marks, loose) } };
   const found = requireAlbum(library, id);
-  const songs = listAlbumSongs(db, found.id).map((row) => toChild(toSongDto(row.song, row.albumName), library, marks));
+  const songs = listAlbumSongs(db, found.id, library.viewer).map((row) => toChild(toSongDto(row.song, row.albumName), library, marks));
   return { album: { ...toAlbumId3(found, marks), song: songs } };
 }
 
@@ -94,20 +94,20 @@ export function musicDirectory(db: Db, library: Library, marks: Marks, params: P
   const loose = looseArtist(library, id);
   if (loose) return { directory: { id: looseAlbumId(loose), parent: loose.id, name: LOOSE_ALBUM_NAME, child: looseSongs(db, library, marks, loose) } };
   const found = requireAlbum(library, id);
-  const child = listAlbumSongs(db, found.id).map((row) => toChild(toSongDto(row.song, row.albumName), library, marks));
+  const child = listAlbumSongs(db, found.id, library.viewer).map((row) => toChild(toSongDto(row.song, row.albumName), library, marks));
   return { directory: { id: `al-${found.id}`, parent: found.artistId, name: found.name, child } };
 }
 
 /** A song the family can hear (published, not trashed), by "12" or "mf-12"; else 70. */
-export function requireVisibleSong(db: Db, rawId: string | undefined) {
+export function requireVisibleSong(db: Db, viewer: Viewer, rawId: string | undefined) {
   const id = numericId(rawId, 'mf-', true);
-  const found = id === null ? undefined : findSongById(db, id);
-  if (!found || found.song.status !== 'published' || found.song.deletedAt) throw notFound('Song');
+  const found = id === null ? undefined : findVisibleSongById(db, id, viewer);
+  if (!found) throw notFound('Song');
   return found;
 }
 
 export function song(db: Db, library: Library, marks: Marks, params: Params): XmlObject {
-  const found = requireVisibleSong(db, params.required('id'));
+  const found = requireVisibleSong(db, library.viewer, params.required('id'));
   return { song: toChild(toSongDto(found.song, found.albumName), library, marks) };
 }
 
@@ -133,6 +133,6 @@ function randomPool(db: Db, library: Library, params: Params): ArrayLike<number>
 export function randomSongs(db: Db, library: Library, marks: Marks, params: Params): XmlObject {
   const size = params.int('size', 10, 0, 500);
   const ids = sample(randomPool(db, library, params), size);
-  const songs = listVisibleSongValuesByIds(db, ids).map((values) => toChild(songDtoFromValues(values), library, marks));
+  const songs = listVisibleSongValuesByIds(db, library.viewer, ids).map((values) => toChild(songDtoFromValues(values), library, marks));
   return { randomSongs: { song: songs } };
 }

@@ -63,6 +63,8 @@ export function toChild(song: SongDto, library: Library, marks: Marks): XmlObjec
     // OpenSubsonic's list; the schema wants it before replayGain.
     genres: genres.map((name) => ({ name })),
     replayGain: replayGainOf(song),
+    // OpenSubsonic: "explicit", "clean" (an edited version) or "" (not known); Hearth knows only the first.
+    explicitStatus: song.explicit ? 'explicit' : '',
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/client.ts';
 import { listTaggedSongs } from '../../../db/queries/subsonic-mixes.ts';
 import type { Library } from './library.ts';
+import type { Viewer } from '../../../db/queries/visibility.ts';
 
 /**
  * Genres as the phone apps see them: each song's genres, or its tags when it has none (a song's
@@ -25,10 +26,10 @@ export const genreKey = (name: string) => name.normalize('NFC').trim().toLowerCa
 
 const built = new WeakMap<Library, GenreIndex>();
 
-function build(db: Db): GenreIndex {
+function build(db: Db, viewer: Viewer): GenreIndex {
   const byKey = new Map<string, Genre>();
   const ofSong = new Map<number, string[]>();
-  for (const [songId, albumId, json] of listTaggedSongs(db)) {
+  for (const [songId, albumId, json] of listTaggedSongs(db, viewer)) {
     let tags: unknown;
     try {
       tags = JSON.parse(json);
@@ -54,6 +55,6 @@ function build(db: Db): GenreIndex {
 
 export function genreIndex(db: Db, library: Library): GenreIndex {
   let index = built.get(library);
-  if (!index) built.set(library, (index = build(db)));
+  if (!index) built.set(library, (index = build(db, library.viewer)));
   return index;
 }

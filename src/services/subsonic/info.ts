@@ -47,8 +47,8 @@ function similarArtists(db: Db, library: Library, artist: LibraryArtist, count: 
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
 /** An album's artwork as the info's image URLs (public, content-addressed): the 512 px preview and the original. */
-function imagesOf(db: Db, albumId: number | undefined, origin: string): XmlObject {
-  const artwork = albumId === undefined ? null : (findAlbumById(db, albumId)?.artworkUrl ?? null);
+function imagesOf(db: Db, library: Library, albumId: number | undefined, origin: string): XmlObject {
+  const artwork = albumId === undefined ? null : (findAlbumById(db, albumId, library.viewer)?.artworkUrl ?? null);
   const preview = previewUrl(artwork);
   if (!artwork || !preview) return {};
   return { smallImageUrl: new TextElement(origin + preview), mediumImageUrl: new TextElement(origin + preview), largeImageUrl: new TextElement(origin + artwork) };
@@ -60,7 +60,7 @@ export function artistInfo(db: Db, library: Library, marks: Marks, params: Param
   const similar = similarArtists(db, library, artist, count);
   const info = {
     biography: new TextElement(`${plural(artist.songCount, 'song')} on ${plural(artist.albumIds.length, 'album')} in the family library.`),
-    ...imagesOf(db, artist.albumIds.find((id) => library.albumsById.get(id)?.hasArtwork), origin),
+    ...imagesOf(db, library, artist.albumIds.find((id) => library.albumsById.get(id)?.hasArtwork), origin),
     similarArtist: version === 1 ? similar.map((other) => toArtistFolder(other, marks)) : similar.map((other) => toArtistId3(other, library, marks)),
   };
   return version === 1 ? { artistInfo: info } : { artistInfo2: info };
@@ -71,5 +71,5 @@ export function albumInfo(db: Db, library: Library, params: Params, origin: stri
   const loose = looseArtist(library, id);
   if (loose) return { albumInfo: { notes: new TextElement(`${plural(loose.looseSongIds.length, 'song')} in the family library.`) } };
   const album = requireAlbum(library, id);
-  return { albumInfo: { notes: new TextElement(`${plural(album.songCount, 'song')} in the family library.`), ...imagesOf(db, album.id, origin) } };
+  return { albumInfo: { notes: new TextElement(`${plural(album.songCount, 'song')} in the family library.`), ...imagesOf(db, library, album.id, origin) } };
 }

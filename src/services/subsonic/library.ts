@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../../db/client.ts';
 import { listLibraryRows } from '../../../db/queries/subsonic.ts';
+import { type Viewer, viewerKey } from '../../../db/queries/visibility.ts';
 import { catalogueVersion } from '../catalogue/catalogue-version.ts';
 
 export const UNKNOWN_ARTIST = 'Unknown Artist';
@@ -38,6 +39,8 @@ export interface LibraryAlbum {
 /** The browsable shape of what the family may hear: one per catalogue version, kept in memory. */
 export interface Library {
   version: number;
+  /** Whose library this is: its restrictions decide every song in it, and the reads made beside it. */
+  viewer: Viewer;
   builtAt: number;
   /** Sorted by name (leading articles ignored), as the index lists them. */
   artists: LibraryArtist[];
@@ -73,7 +76,7 @@ interface AlbumTally extends LibraryAlbum {
   genres: Map<string, [string, number]>;
 }
 
-function tally(db: Db) {
+function tally(db: Db, viewer: Viewer) {
   const artists = new Map<string, LibraryArtist & { albums: Set<number> }>();
   const albums = new Map<number, AlbumTally>();
   const artistOf = (name: string) => {
@@ -82,7 +85,7 @@ function tally(db: Db) {
     if (!artist) artists.set(key, (artist = { id: artistId(name), name, albumIds: [], songCount: 0, songIds: [], looseSongIds: [], albums: new Set() }));
     return artist;
   };
-  const rows = listLibraryRows(db);
+  const rows = listLibraryRows(db, viewer);
   const songIds = new Int32Array(rows.length);
   const songYears = new Uint16Array(rows.length);
   rows.forEach(([id, rawArtist, albumId, albumName, albumCreatedAt, duration, hasArtwork, year, genre], index) => {
@@ -118,8 +121,8 @@ function tally(db: Db) {
 }
 
 /** Builds the library from the database (about 50 ms at 50,000 songs). */
-function buildLibrary(db: Db, version: number, now: number): Library {
-  const { artists, albums, artistOf, songIds, songYears } = tally(db);
+function buildLibrary(db: Db, version: number, now: number, viewer: Viewer): Library {
+  const { artists, albums, artistOf, songIds, songYears } = tally(db, viewer);
   for (const album of albums.values()) {
     // The album artist has most of its songs; with no majority it is a compilation.
     let best: [string, number] = ['', 0];
@@ -141,6 +144,7 @@ function buildLibrary(db: Db, version: number, now: number): Library {
     .sort((a, b) => byName(a.name, b.name) || a.id.localeCompare(b.id));
   return {
     version,
+    viewer: { restrictClean: viewer.restrictClean, restrictAlbumIds: viewer.restrictAlbumIds },
     builtAt: now,
     artists: artistList,
     artistsById: new Map(artistList.map((artist) => [artist.id, artist])),
@@ -152,18 +156,23 @@ function buildLibrary(db: Db, version: number, now: number): Library {
 }
 
 /**
- * The library index of one database, owned by the Subsonic routes: `current(now)` is the
- * library for the catalogue as it is now, rebuilt only when the catalogue version moves (any
- * write to the catalogue, from any process), so browsing is a map lookup and a version read.
+ * The library index of one database, owned by the Subsonic routes: `current(now, viewer)` is the
+ * library for the catalogue as it is now and as that viewer may see it (one per restriction),
+ * rebuilt only when the catalogue version moves (any write to the catalogue, from any process).
  */
 export function createLibraryIndex(db: Db) {
-  let known: Library | null = null;
+  const known = new Map<string, Library>();
   return {
-    current(now: number): Library {
+    current(now: number, viewer: Viewer): Library {
       const version = catalogueVersion(db);
-      if (known && known.version === version) return known;
-      known = buildLibrary(db, version, now);
-      return known;
+      const key = viewerKey(viewer);
+      const found = known.get(key);
+      if (found && found.version === version) return found;
+      // Old versions go with the first rebuild; restrictions a family no longer uses go too.
+      for (const [other, library] of known) if (library.version !== version) known.delete(other);
+      const library = buildLibrary(db, version, now, viewer);
+      known.set(key, library);
+      return library;
     },
   };
 }

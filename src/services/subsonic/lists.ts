@@ -125,7 +125,7 @@ export function songsByGenre(db: Db, library: Library, marks: Marks, params: Par
   const count = params.int('count', 10, 0, 500);
   const offset = params.int('offset', 0, 0, 10_000_000);
   const ids = genre ? genre.songIds.slice(offset, offset + count) : [];
-  const song = listVisibleSongValuesByIds(db, ids).map((values) => toChild(songDtoFromValues(values), library, marks));
+  const song = listVisibleSongValuesByIds(db, library.viewer, ids).map((values) => toChild(songDtoFromValues(values), library, marks));
   return { songsByGenre: { song } };
 }
 

@@ -4,6 +4,7 @@ import { songDtoFromValues } from '../catalogue/dto.ts';
 import { type Marks, toChild } from './dto.ts';
 import type { Library, LibraryArtist } from './library.ts';
 import type { XmlObject } from './xml.ts';
+import type { Viewer } from '../../../db/queries/visibility.ts';
 
 /**
  * Songs on no album, as one album-less entry under their artist (the name other servers use),
@@ -21,19 +22,19 @@ export function looseArtist(library: Library, id: string): LibraryArtist | undef
   return artist && artist.looseSongIds.length > 0 ? artist : undefined;
 }
 
-function duration(db: Db, artist: LibraryArtist): number {
-  return listVisibleSongValuesByIds(db, artist.looseSongIds).reduce((sum, values) => sum + songDtoFromValues(values).duration, 0);
+function duration(db: Db, viewer: Viewer, artist: LibraryArtist): number {
+  return listVisibleSongValuesByIds(db, viewer, artist.looseSongIds).reduce((sum, values) => sum + songDtoFromValues(values).duration, 0);
 }
 
 /** The entry as an album of getArtist (AlbumID3). */
-export function looseAlbumId3(db: Db, artist: LibraryArtist): XmlObject {
+export function looseAlbumId3(db: Db, viewer: Viewer, artist: LibraryArtist): XmlObject {
   return {
     id: looseAlbumId(artist),
     name: LOOSE_ALBUM_NAME,
     artist: artist.name,
     artistId: artist.id,
     songCount: artist.looseSongIds.length,
-    duration: Math.round(duration(db, artist)),
+    duration: Math.round(duration(db, viewer, artist)),
     created: new Date(0).toISOString(),
   };
 }
@@ -44,5 +45,5 @@ export function looseAlbumFolder(artist: LibraryArtist): XmlObject {
 }
 
 export function looseSongs(db: Db, library: Library, marks: Marks, artist: LibraryArtist): XmlObject[] {
-  return listVisibleSongValuesByIds(db, artist.looseSongIds).map((values) => ({ ...toChild(songDtoFromValues(values), library, marks), parent: looseAlbumId(artist) }));
+  return listVisibleSongValuesByIds(db, library.viewer, artist.looseSongIds).map((values) => ({ ...toChild(songDtoFromValues(values), library, marks), parent: looseAlbumId(artist) }));
 }

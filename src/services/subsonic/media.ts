@@ -17,6 +17,7 @@ import { requireAlbum, requireArtist, requireVisibleSong } from './browse.ts';
 import { SUBSONIC_ERROR, SubsonicError, notFound } from './errors.ts';
 import type { Library } from './library.ts';
 import { type Params, numericId } from './params.ts';
+import type { Viewer } from '../../../db/queries/visibility.ts';
 
 /** A visible song's stored audio, for stream and download. */
 export interface AudioSource {
@@ -30,9 +31,9 @@ export interface AudioSource {
   loudness: SongLoudness;
 }
 
-export function audioSource(db: Db, storage: MediaStorage, params: Params): AudioSource {
+export function audioSource(db: Db, viewer: Viewer, storage: MediaStorage, params: Params): AudioSource {
   const id = numericId(params.required('id'), 'mf-', true);
-  const song = id === null ? undefined : findStreamableSong(db, id);
+  const song = id === null ? undefined : findStreamableSong(db, id, viewer);
   if (!song) throw notFound('Song');
   return {
     path: song.audioPath ?? storage.audio.location(song.audioHash),
@@ -46,8 +47,8 @@ export function audioSource(db: Db, storage: MediaStorage, params: Params): Audi
 }
 
 /** download's file name: the uploaded file's (its last path part), else the title with the format's extension. */
-export function downloadName(db: Db, params: Params): string {
-  const { song } = requireVisibleSong(db, params.required('id'));
+export function downloadName(db: Db, viewer: Viewer, params: Params): string {
+  const { song } = requireVisibleSong(db, viewer, params.required('id'));
   const original = song.originalFilename?.split(/[\\/]/).pop()?.trim();
   if (original) return original;
   return `${song.title}.${song.audioFormat}`;
@@ -104,16 +105,16 @@ const IMAGE_URL = /^\/objects\/images\/([0-9a-f]{64})\.[a-z]+$/;
 
 /** The artwork URL an API cover id stands for: mf-N/N (song), al-N, ar-…, pl-N; 70 when none. */
 function artworkUrlOf(db: Db, library: Library, id: string): string | null | undefined {
-  if (id.startsWith('al-')) return findAlbumById(db, requireAlbum(library, id).id)?.artworkUrl;
+  if (id.startsWith('al-')) return findAlbumById(db, requireAlbum(library, id).id, library.viewer)?.artworkUrl;
   if (id.startsWith('ar-')) {
     const album = requireArtist(library, id).albumIds.map((albumId) => library.albumsById.get(albumId)!).find((found) => found.hasArtwork);
-    return album ? findAlbumById(db, album.id)?.artworkUrl : null;
+    return album ? findAlbumById(db, album.id, library.viewer)?.artworkUrl : null;
   }
   if (id.startsWith('pl-')) {
-    const found = requireLivePlaylist(db, Number(id.slice(3)) || 0);
+    const found = requireLivePlaylist(db, Number(id.slice(3)) || 0, library.viewer);
     return found.playlist.artworkUrl ?? found.firstArtworkUrl;
   }
-  return requireVisibleSong(db, id).song.artworkUrl;
+  return requireVisibleSong(db, library.viewer, id).song.artworkUrl;
 }
 
 export interface CoverImage {

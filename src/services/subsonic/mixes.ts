@@ -16,7 +16,7 @@ const SAME_ARTIST = 2;
 const SAME_GENRE = 1;
 
 function songsOf(db: Db, library: Library, marks: Marks, ids: number[]): XmlObject[] {
-  return listVisibleSongValuesByIds(db, ids).map((values) => toChild(songDtoFromValues(values), library, marks));
+  return listVisibleSongValuesByIds(db, library.viewer, ids).map((values) => toChild(songDtoFromValues(values), library, marks));
 }
 
 /** The seed's songs, by album, artist and genre, for getSimilarSongs (song, album or artist id). */
@@ -29,7 +29,7 @@ function seedsOf(db: Db, library: Library, id: string): { album: number[]; artis
     const album = requireAlbum(library, id);
     return { album: album.songIds, artist: library.artistsById.get(album.artistId)?.songIds ?? [], own: [] };
   }
-  const { song } = requireVisibleSong(db, id);
+  const { song } = requireVisibleSong(db, library.viewer, id);
   const album = song.albumId === null ? undefined : library.albumsById.get(song.albumId);
   const artist = library.artistsById.get(artistId(song.artist ?? UNKNOWN_ARTIST));
   return { album: album?.songIds ?? [], artist: artist?.songIds ?? [], own: [song.id] };

@@ -49,7 +49,7 @@ export function savePlayQueueByIndex(db: Db, user: UserRow, params: Params, now:
 
 /** The saved queue, without songs gone since; the current index moves to the song it named (or the next one left). */
 function readQueue(db: Db, library: Library, marks: Marks, user: UserRow) {
-  const queue = readSavedQueue(db, user.id);
+  const queue = readSavedQueue(db, user);
   if (!queue) return null;
   const entry: XmlObject[] = queue.songs.map((values) => toChild(songDtoFromValues(values), library, marks));
   const head = { position: queue.positionMs, username: user.username, changed: queue.updatedAt.toISOString(), changedBy: queue.device };

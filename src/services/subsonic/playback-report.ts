@@ -17,7 +17,7 @@ const countsAsPlay = (positionMs: number, durationS: number) => positionMs >= Ma
  * (unless the app says `ignoreScrobble`, when it scrobbles itself).
  */
 export function reportPlayback(db: Db, user: UserRow, params: Params, nowPlaying: NowPlaying, now: number): XmlObject {
-  const { song } = requireVisibleSong(db, params.required('mediaId'));
+  const { song } = requireVisibleSong(db, user, params.required('mediaId'));
   params.required('mediaType');
   params.required('positionMs');
   const positionMs = params.int('positionMs', 0, -1, Number.MAX_SAFE_INTEGER);

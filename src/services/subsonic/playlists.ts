@@ -20,13 +20,14 @@ import { missing, notAuthorised, notFound } from './errors.ts';
 import type { Library } from './library.ts';
 import { type Params, numericId } from './params.ts';
 import type { XmlObject } from './xml.ts';
+import type { Viewer } from '../../../db/queries/visibility.ts';
 
 // Playlists follow the web app's rules: you list your own, any family member may open one,
 // only its owner (or an admin) changes it; only songs the family can hear are in them.
 
-function playlistSummary(db: Db, id: number, owners: Map<number, string>): XmlObject {
-  const { playlist, firstArtworkUrl } = requireLivePlaylist(db, id);
-  const songs = listPlaylistSongs(db, id);
+function playlistSummary(db: Db, viewer: Viewer, id: number, owners: Map<number, string>): XmlObject {
+  const { playlist, firstArtworkUrl } = requireLivePlaylist(db, id, viewer);
+  const songs = listPlaylistSongs(db, id, viewer);
   let owner = owners.get(playlist.userId);
   if (owner === undefined) owners.set(playlist.userId, (owner = findUserById(db, playlist.userId)?.username ?? ''));
   return {
@@ -53,7 +54,7 @@ export function playlists(db: Db, user: UserRow, params: Params): XmlObject {
     owner = other;
   }
   const owners = new Map<number, string>();
-  return { playlists: { playlist: listMyPlaylists(db, owner).map((found) => playlistSummary(db, found.id, owners)) } };
+  return { playlists: { playlist: listMyPlaylists(db, owner, user).map((found) => playlistSummary(db, user, found.id, owners)) } };
 }
 
 function requirePlaylistId(raw: string | undefined, name: string): number {
@@ -68,8 +69,8 @@ export function playlist(db: Db, library: Library, marks: Marks, params: Params)
 }
 
 function withEntries(db: Db, library: Library, marks: Marks, id: number): XmlObject {
-  const summary = playlistSummary(db, id, new Map());
-  const entry = listPlaylistSongs(db, id).map((row) => toChild(toSongDto(row.song, row.albumName), library, marks));
+  const summary = playlistSummary(db, library.viewer, id, new Map());
+  const entry = listPlaylistSongs(db, id, library.viewer).map((row) => toChild(toSongDto(row.song, row.albumName), library, marks));
   return { playlist: { ...summary, entry } };
 }
 
@@ -116,7 +117,7 @@ export function createPlaylist(db: Db, library: Library, marks: Marks, user: Use
       if (existing) {
         playlistId = requirePlaylistId(existing, 'playlistId');
         requireEditablePlaylist(db, playlistId, user);
-        for (const row of listPlaylistSongs(db, playlistId)) removeSongFromPlaylist(db, playlistId, row.song.id, user);
+        for (const row of listPlaylistSongs(db, playlistId, user)) removeSongFromPlaylist(db, playlistId, row.song.id, user);
         const name = params.get('name');
         if (name) renamePlaylist(db, playlistId, user, name, now);
       } else {
@@ -143,7 +144,7 @@ export function updatePlaylist(db: Db, user: UserRow, params: Params, now: Date)
       requireEditablePlaylist(db, id, user);
       const name = params.get('name');
       if (name !== undefined) renamePlaylist(db, id, user, name, now);
-      const shown = listPlaylistSongs(db, id).map((row) => row.song.id);
+      const shown = listPlaylistSongs(db, id, user).map((row) => row.song.id);
       const removals = new Set(params.all('songIndexToRemove').map((raw) => (/^\d{1,9}$/.test(raw) ? Number(raw) : -1)));
       for (const index of removals) {
         const songId = shown[index];

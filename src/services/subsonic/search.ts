@@ -36,8 +36,8 @@ function searchLibrary(db: Db, library: Library, params: Params): { artists: Lib
   const songs = everything
     ? songCount === 0
       ? []
-      : listVisibleSongValuesPage(db, songCount, songOffset).map(songDtoFromValues)
-    : searchSongs(db, query).songs.slice(songOffset, songOffset + songCount);
+      : listVisibleSongValuesPage(db, library.viewer, songCount, songOffset).map(songDtoFromValues)
+    : searchSongs(db, query, library.viewer).songs.slice(songOffset, songOffset + songCount);
   return {
     artists: artists.slice(artistOffset, artistOffset + artistCount),
     albums: albums.slice(albumOffset, albumOffset + albumCount),

@@ -27,18 +27,18 @@ interface Shared {
 function resolve(db: Db, library: Library, marks: Marks, kind: AppShareKind, itemId: number): Shared | null {
   try {
     if (kind === 'song') {
-      const found = requireVisibleSong(db, String(itemId));
+      const found = requireVisibleSong(db, library.viewer, String(itemId));
       return { path: `/share/${found.song.shareId}`, entry: [toChild(toSongDto(found.song, found.albumName), library, marks)] };
     }
     if (kind === 'album') {
       requireAlbum(library, `al-${itemId}`);
       const album = findAlbumById(db, itemId);
       if (!album) return null;
-      const rows = listAlbumSongs(db, itemId);
+      const rows = listAlbumSongs(db, itemId, library.viewer);
       return { path: `/share/album/${album.shareId}`, entry: rows.map((row) => toChild(toSongDto(row.song, row.albumName), library, marks)) };
     }
-    const { playlist } = requireLivePlaylist(db, itemId);
-    const entry = listPlaylistSongs(db, itemId).map((row) => toChild(toSongDto(row.song, row.albumName), library, marks));
+    const { playlist } = requireLivePlaylist(db, itemId, library.viewer);
+    const entry = listPlaylistSongs(db, itemId, library.viewer).map((row) => toChild(toSongDto(row.song, row.albumName), library, marks));
     return { path: `/share/playlist/${playlist.shareId}`, entry };
   } catch (error) {
     if (error instanceof SubsonicError || error instanceof HttpError) return null;
@@ -52,9 +52,9 @@ function targetOf(db: Db, library: Library, raw: string): [AppShareKind, number]
   if (raw.startsWith('pl-')) {
     const id = numericId(raw, 'pl-');
     if (id === null) throw notFound('Playlist');
-    return ['playlist', requireLivePlaylist(db, id).playlist.id];
+    return ['playlist', requireLivePlaylist(db, id, library.viewer).playlist.id];
   }
-  return ['song', requireVisibleSong(db, raw).song.id];
+  return ['song', requireVisibleSong(db, library.viewer, raw).song.id];
 }
 
 function toShare(share: AppShareRow, shared: Shared, user: UserRow, origin: string): XmlObject {

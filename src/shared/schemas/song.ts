@@ -24,6 +24,8 @@ export const songSchema = Type.Object({
   originalFilename: nullable(Type.String()),
   // The song has lyrics (GET /api/songs/:id/lyrics): the full player offers its Lyrics view.
   hasLyrics: Type.Boolean(),
+  // Marked explicit by its tags or an admin: an "E" in song rows; hidden from Clean members.
+  explicit: Type.Boolean(),
   // Loudness: gains in dB to -18 LUFS, peaks linear (1 = full scale); null when neither
   // measured nor tagged. The album gain falls back to the track gain.
   trackGain: nullable(Type.Number()),
@@ -63,6 +65,7 @@ export const songPatchBody = Type.Object(
     // Replaces the whole list, split and cleaned as at import (src/shared/genres.ts).
     genres: Type.Optional(Type.Array(Type.String({ maxLength: 10_000 }), { maxItems: 1000 })),
     year: Type.Optional(nullable(Type.Integer())),
+    explicit: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -75,7 +78,7 @@ export const statusBody = Type.Object(
 );
 export type SongStatusChange = Static<typeof statusBody>;
 
-/** `POST /api/songs/bulk/:action`: the action is publish, unpublish or delete. */
+/** `POST /api/songs/bulk/:action`: the action is publish, unpublish, delete, explicit or clean. */
 export const bulkParams = Type.Object({ action: Type.String() });
 
 export const bulkBody = Type.Object(
