@@ -10,6 +10,7 @@ import { mediaRoutes } from './media/index.ts';
 import { objectRoutes } from './objects/index.ts';
 import { playlistRoutes } from './playlists/index.ts';
 import { radioStationRoutes } from './radio-stations/index.ts';
+import { roomRoutes } from './rooms/index.ts';
 import { searchRoutes } from './search/index.ts';
 import { sessionRoutes } from './session/index.ts';
 import { settingsRoutes } from './settings/index.ts';
@@ -45,4 +46,5 @@ export const ROUTE_PLUGINS: readonly ((ctx: AppContext) => AnyElysia)[] = [
   appPasswordRoutes,
   subsonicRoutes,
   listeningRoutes,
+  roomRoutes,
 ];

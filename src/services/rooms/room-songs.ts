@@ -1,0 +1,19 @@
+import type { Db } from '../../../db/client.ts';
+import { requireLiveSong } from '../catalogue/songs.ts';
+import { searchSongs } from '../catalogue/search.ts';
+import type { SongDto } from '../../shared/types.ts';
+import type { Room, RoomSong } from './room.ts';
+
+// A room offers what its host may see: both lookups go through the catalogue's visible-song
+// queries with the host as the viewer, so a rule about who sees what applies to guests too.
+
+/** A song the host may see, as the queue shows it; 404 otherwise. */
+export function roomSong(db: Db, room: Room, songId: number): RoomSong {
+  const { song } = requireLiveSong(db, songId, room.host);
+  return { songId: song.id, title: song.title, artist: song.artist ?? '' };
+}
+
+/** The room's search: the library's search as the host would see it. */
+export function searchForRoom(db: Db, _room: Room, query: string | undefined): { songs: SongDto[] } {
+  return searchSongs(db, query);
+}
