@@ -19,8 +19,13 @@ export function roomSocket(ctx: AppContext, rooms: RoomRegistry) {
       await participantIn(rooms.find(context.params.code), ctx.secret, context);
     },
     async open(ws) {
-      const room = rooms.find(ws.data.params.code);
-      const who = await participantIn(room, ctx.secret, ws.data);
+      // The room may have ended, or the guest been removed, since the upgrade was accepted.
+      const found = await Promise.try(async () => {
+        const room = rooms.find(ws.data.params.code);
+        return { room, who: await participantIn(room, ctx.secret, ws.data) };
+      }).catch(() => null);
+      if (!found) return ws.close(4000, 'ended');
+      const { room, who } = found;
       const socket: RoomSocket = { key: who.key, send: (text) => ws.send(text), close: (code, reason) => ws.close(code, reason) };
       open.set(ws.id, { code: room.code, socket });
       rooms.attach(room, socket);
