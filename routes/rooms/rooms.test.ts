@@ -6,7 +6,7 @@ import type { CreatedRoomDto, RoomViewDto } from '../../src/shared/schemas/room.
 import { insertSong } from '../../src/testing/factories.ts';
 import { type TestServer, startTestServer } from '../../src/testing/server.ts';
 import { API_ROUTES } from '../api-routes.ts';
-import { JOIN_FIRST, OTHER_ROOM, REMOVED } from './participant.ts';
+import { JOIN_FIRST, REMOVED } from './participant.ts';
 
 let server: TestServer;
 let mum: string;
@@ -95,10 +95,10 @@ test("a guest's pass is refused on every other route and page, and on another ro
   }
   for (const route of API_ROUTES.filter((row) => row.access === 'room' && row.method !== 'WS')) {
     const response = await server.request(fill(route.path), { method: route.method, cookie: guest, ...(route.method === 'GET' ? {} : { json: { songId: song.id } }) });
-    expect([route.method, route.path, response.status, await response.json()]).toEqual([route.method, route.path, 403, { error: OTHER_ROOM }]);
+    expect([route.method, route.path, response.status, await response.json()]).toEqual([route.method, route.path, 401, { error: JOIN_FIRST }]);
   }
   const socket = await server.request(`/api/rooms/${other.code}/socket`, { cookie: guest, headers: { connection: 'upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' } });
-  expect(socket.status).toBe(403);
+  expect(socket.status).toBe(401);
   // Pages: every signed-in screen sends the guest to sign in; `/` is the public landing page.
   for (const route of APP_ROUTES.filter((row) => row.pattern !== '/')) {
     const response = await server.request(fill(route.pattern), { cookie: guest, redirect: 'manual' });

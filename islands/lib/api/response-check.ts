@@ -6,6 +6,7 @@ import { lyricsSchema } from '../../../src/shared/schemas/lyrics.ts';
 import { recentPlayListSchema } from '../../../src/shared/schemas/listening.ts';
 import { playlistIdsSchema, playlistListSchema, playlistSchema } from '../../../src/shared/schemas/playlist.ts';
 import { radioStationListSchema, radioStationSchema } from '../../../src/shared/schemas/radio-station.ts';
+import { createdRoomSchema, roomStateSchema, roomViewSchema } from '../../../src/shared/schemas/room.ts';
 import { searchResultSchema } from '../../../src/shared/schemas/search.ts';
 import { settingsSchema } from '../../../src/shared/schemas/settings.ts';
 import { tempShareSchema } from '../../../src/shared/schemas/share.ts';
@@ -32,6 +33,9 @@ export const RESPONSE_SCHEMAS = {
   playlistIds: playlistIdsSchema,
   radioStation: radioStationSchema,
   radioStations: radioStationListSchema,
+  createdRoom: createdRoomSchema,
+  roomState: roomStateSchema,
+  roomView: roomViewSchema,
   searchResult: searchResultSchema,
   settings: settingsSchema,
   tempShare: tempShareSchema,
