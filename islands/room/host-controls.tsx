@@ -13,7 +13,7 @@ export function HostControls({ room }: { room: RoomStateDto }) {
   const paused = room.nowPlaying?.paused ?? false;
   const end = () => roomsApi.end(room.code).then(() => location.assign('/'), failed);
   return (
-    <section aria-label="Host controls" className="grid gap-3">
+    <section aria-label="Host controls" className="flex flex-col gap-3">
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => setQrOpen(true)}>
           <span aria-hidden="true" className="i-lucide-qr-code" />

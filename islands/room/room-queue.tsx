@@ -17,7 +17,7 @@ export function RoomQueue({ room, isHost }: { room: RoomStateDto; isHost: boolea
   };
   return (
     <>
-      <section aria-labelledby="room-now" className="grid gap-2 rounded-xl border border-border bg-surface p-4">
+      <section aria-labelledby="room-now" className="flex flex-col gap-2 rounded-xl border border-border bg-surface p-4">
         <h2 id="room-now" className="text-sm font-medium text-muted-foreground">Now playing</h2>
         {playing ? (
           <div className="flex items-center gap-3">
@@ -36,10 +36,10 @@ export function RoomQueue({ room, isHost }: { room: RoomStateDto; isHost: boolea
           <p className="text-muted-foreground">Nothing is playing</p>
         )}
       </section>
-      <section aria-labelledby="room-next" className="grid gap-2">
+      <section aria-labelledby="room-next" className="flex flex-col gap-2">
         <h2 id="room-next" className="text-lg font-bold">Up next</h2>
         {room.queue.length === 0 ? <p className="text-muted-foreground">The queue is empty. Add a song!</p> : null}
-        <ol className="grid gap-1" data-room-queue="">
+        <ol className="flex flex-col gap-1" data-room-queue="">
           {room.queue.map((entry, at) => (
             <li key={entry.entryId} className="flex min-h-14 items-center gap-3 rounded-md px-2">
               <span className="w-6 text-right text-sm tabular-nums text-muted-foreground">{at + 1}</span>

@@ -18,14 +18,14 @@ export function RoomSearch({ code }: { code: string }) {
   const add = (song: SongDto) =>
     roomsApi.add(code, song.id).then(() => setAdded((old) => new Set(old).add(song.id)), failed);
   return (
-    <section aria-labelledby="room-add" className="grid gap-3">
+    <section aria-labelledby="room-add" className="flex flex-col gap-3">
       <h2 id="room-add" className="text-lg font-bold">Add a song</h2>
       <form role="search" className="flex gap-2" onSubmit={search}>
         <Input type="search" aria-label="Search songs to add" placeholder="Search songs to add" value={query} onChange={(event) => setQuery(event.target.value)} />
         <Button type="submit" variant="secondary">Search</Button>
       </form>
       {songs && songs.length === 0 ? <p className="text-muted-foreground">No songs found</p> : null}
-      <ul className="grid gap-1">
+      <ul className="flex flex-col gap-1">
         {songs?.map((song) => (
           <li key={song.id} className="flex min-h-14 items-center gap-3 rounded-md px-2">
             <div className="min-w-0 flex-1">

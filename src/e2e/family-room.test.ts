@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { openPage, releaseBrowser, sharedBrowser, waitForHydration } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { installAudioSpy, sineWav, uploadBytes } from './player-fixtures.ts';
-import { PHONE, WIDE, openSignedIn } from './signed-in.ts';
+import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
+import { PHONE, WIDE, inEachLook, openSignedIn } from './signed-in.ts';
 
 setDefaultTimeout(120_000);
 
@@ -18,7 +19,7 @@ beforeAll(async () => {
   server = await startTestServer();
   const admin = await server.signUp('admin', { isAdmin: true });
   mum = await server.signUp('mum');
-  for (const [i, title] of ['Happy Birthday', 'Dancing Queen', 'Yellow Submarine', 'Mr Blue Sky'].entries()) {
+  for (const [i, title] of ['Happy Birthday', 'Dancing Queen', 'Yellow Submarine', 'Mr Blue Sky', 'A Very Long Song Title That Will Not Fit On A Phone Screen At All'].entries()) {
     await uploadBytes(server, admin, `${i}.wav`, sineWav(20, 220 + i * 40), { title, artist: 'The Family Band' });
   }
   browser = await sharedBrowser();
@@ -119,6 +120,16 @@ describe('family room', () => {
     await waitForHydration(guest.page);
     await guest.page.getByRole('heading', { name: 'Join the family room' }).waitFor();
     expect(await guest.page.getByLabel('Your name').inputValue()).toBe('Ada');
+    await guest.page.getByRole('button', { name: 'Join' }).click();
+    await guest.page.getByRole('heading', { name: 'Family room' }).waitFor();
+    // The room fits every look, a long title and all, for the host and the guest.
+    await addSong(guest.page, 'long', 'A Very Long Song Title That Will Not Fit On A Phone Screen At All');
+    const host = await openSignedIn(browser, server, mum, `/room/${next}`);
+    await host.page.getByRole('button', { name: 'Remove Ada' }).waitFor();
+    for (const page of [guest.page, host.page]) {
+      await page.locator('[data-room-queue] li').first().waitFor();
+      await inEachLook(page, async (look) => expect([look, await checkLayout(page)]).toEqual([look, CLEAN_LAYOUT]));
+    }
     for (const path of ['/playlists', '/albums', '/search', '/admin']) {
       await guest.page.goto(server.url + path);
       expect([path, new URL(guest.page.url()).pathname]).toEqual([path, '/login']);
