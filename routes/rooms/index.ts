@@ -31,10 +31,13 @@ export function roomRoutes(ctx: AppContext) {
     .post(
       '',
       ({ user, body, request, set }) => {
-        const songs = (body.songIds ?? []).map((id) => id);
+        const songs = (body.songIds ?? []).map((songId) => roomSong(ctx.db, user, songId));
         const room = rooms.create(user);
-        for (const songId of songs) room.add({ key: `u${user.id}`, name: user.username, isHost: true }, roomSong(ctx.db, room, songId), ctx.now());
-        if (room.queue.length > 0) room.skip(ctx.now());
+        const host = { key: `u${user.id}`, name: user.username, isHost: true };
+        rooms.change(room, (now) => {
+          for (const song of songs) room.add(host, song, now);
+          if (room.queue.length > 0) room.skip(now);
+        });
         set.status = 201;
         const origin = originOf(request);
         return { code: room.code, url: `${origin}/room/${room.code}`, qrUrl: `${origin}/api/rooms/${room.code}/qr` };
@@ -112,7 +115,7 @@ export function roomRoutes(ctx: AppContext) {
       async (context) => {
         const room = rooms.find(context.params.code);
         const who = await participantIn(room, ctx.secret, context);
-        const song = roomSong(ctx.db, room, context.body.songId);
+        const song = roomSong(ctx.db, room.host, context.body.songId);
         rooms.change(room, (now) => room.add(who, song, now));
         context.set.status = 201;
         return room.state();

@@ -111,3 +111,16 @@ test('a removed guest and every screen of an ended room are told and closed; str
   await Promise.all([host, adaScreen].map((screen) => screen.until(() => screen.closed !== null)));
   expect([host.messages.at(-1), adaScreen.messages.at(-1)]).toEqual([{ type: 'ended' }, { type: 'ended' }]);
 });
+
+test('the server owns the schedule: at a song\'s end the next starts on the server clock, for every screen', async () => {
+  const short = [insertSong(server.db, { status: 'published', title: 'Short one', duration: 0.4 }), insertSong(server.db, { status: 'published', title: 'Short two', duration: 0.4 })];
+  const { code } = await (await server.request('/api/rooms', { method: 'POST', cookie: mum, json: { songIds: short.map((song) => song.id) } })).json();
+  const screen = new Listener(code, mum);
+  await screen.until(() => screen.state?.nowPlaying?.title === 'Short one');
+  const first = screen.state!.nowPlaying!;
+  expect(first).toMatchObject({ durationMs: 400, audioUrl: expect.stringContaining(`/media/songs/${short[0]!.shareId}/`) });
+  await screen.until(() => screen.state?.nowPlaying?.title === 'Short two');
+  expect(screen.state!.nowPlaying!.startedAt).toBe(first.startedAt + 400);
+  await screen.until(() => screen.state?.nowPlaying === null);
+  screen.close();
+});

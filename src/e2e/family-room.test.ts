@@ -70,6 +70,9 @@ describe('family room', () => {
     expect(await qr.innerText()).toContain(`${server.url}/room/${code}`);
     await qr.getByRole('button', { name: 'Close' }).click();
     await host.page.getByText('Happy Birthday').first().waitFor();
+    // Paused, the schedule stands still while the guests arrive (the songs are 20 s long).
+    await host.page.getByRole('button', { name: 'Pause' }).click();
+    await host.page.getByRole('button', { name: 'Play', exact: true }).waitFor();
 
     const granny = await guestPhone(`${server.url}/room/${code}`);
     await joinAs(granny.page, 'Granny <b>Rose</b>');

@@ -23,6 +23,7 @@ export class RoomRegistry {
   private readonly rooms = new Map<string, Room>();
   private readonly sockets = new Map<string, Set<RoomSocket>>();
   private readonly joins = new WindowLimiter(60_000);
+  private readonly songEnds = new Map<string, ReturnType<typeof setTimeout>>();
 
   constructor(private readonly now: () => number) {}
 
@@ -50,7 +51,17 @@ export class RoomRegistry {
     apply(now);
     room.version += 1;
     room.lastActiveAt = now;
+    this.scheduleNext(room);
     this.broadcast(room.code, { type: 'state', state: room.state() });
+  }
+
+  /** The server owns the schedule: at the playing song's end the next one starts, for everyone. */
+  private scheduleNext(room: Room): void {
+    clearTimeout(this.songEnds.get(room.code));
+    const endsAt = room.endsAt();
+    if (endsAt === null) return void this.songEnds.delete(room.code);
+    const timer = setTimeout(() => this.rooms.get(room.code) === room && this.change(room, () => room.skip(endsAt)), Math.max(0, endsAt - this.now()));
+    this.songEnds.set(room.code, timer);
   }
 
   join(room: Room, rawName: string, address: string): { guestId: string; name: string } {
@@ -71,6 +82,8 @@ export class RoomRegistry {
 
   end(room: Room): void {
     this.rooms.delete(room.code);
+    clearTimeout(this.songEnds.get(room.code));
+    this.songEnds.delete(room.code);
     for (const socket of this.sockets.get(room.code) ?? []) this.farewell(room.code, socket, { type: 'ended' });
     this.sockets.delete(room.code);
   }

@@ -1,4 +1,6 @@
 import type { Db } from '../../../db/client.ts';
+import type { UserRow } from '../../../db/schema/index.ts';
+import { toSongDto } from '../catalogue/dto.ts';
 import { requireLiveSong } from '../catalogue/songs.ts';
 import { searchSongs } from '../catalogue/search.ts';
 import type { SongDto } from '../../shared/types.ts';
@@ -8,9 +10,10 @@ import type { Room, RoomSong } from './room.ts';
 // queries with the host as the viewer, so a rule about who sees what applies to guests too.
 
 /** A song the host may see, as the queue shows it; 404 otherwise. */
-export function roomSong(db: Db, room: Room, songId: number): RoomSong {
-  const { song } = requireLiveSong(db, songId, room.host);
-  return { songId: song.id, title: song.title, artist: song.artist ?? '' };
+export function roomSong(db: Db, host: UserRow, songId: number): RoomSong {
+  const { song, albumName } = requireLiveSong(db, songId, host);
+  const dto = toSongDto(song, albumName);
+  return { songId: dto.id, title: dto.title, artist: dto.artist ?? '', audioUrl: dto.audioUrl, durationMs: Math.round(dto.duration * 1000) };
 }
 
 /** The room's search: the library's search as the host would see it. */

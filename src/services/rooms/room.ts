@@ -14,6 +14,8 @@ export interface RoomSong {
   songId: number;
   title: string;
   artist: string;
+  audioUrl: string;
+  durationMs: number;
 }
 
 interface Entry extends RoomSong {
@@ -57,7 +59,7 @@ export class Room {
       code: this.code,
       version: this.version,
       host: this.host.username,
-      queue: this.queue.map(({ addedByKey: _, ...entry }) => entry),
+      queue: this.queue.map(({ entryId, songId, title, artist, addedBy }) => ({ entryId, songId, title, artist, addedBy })),
       nowPlaying: this.nowPlaying && { ...this.nowPlaying },
       guests: [...this.guests].map(([guestId, name]) => ({ guestId, name })),
       locked: this.locked,
@@ -100,7 +102,13 @@ export class Room {
   skip(now: number): void {
     const next = this.queue.shift();
     this.skipVoters.clear();
-    this.nowPlaying = next ? { songId: next.songId, title: next.title, artist: next.artist, addedBy: next.addedBy, startedAt: now, paused: false, positionMs: 0 } : null;
+    this.nowPlaying = next ? { songId: next.songId, title: next.title, artist: next.artist, audioUrl: next.audioUrl, durationMs: next.durationMs, addedBy: next.addedBy, startedAt: now, paused: false, positionMs: 0 } : null;
+  }
+
+  /** When the playing song ends on the server clock, or null while paused or idle. */
+  endsAt(): number | null {
+    const playing = this.nowPlaying;
+    return playing && !playing.paused ? playing.startedAt + playing.durationMs : null;
   }
 
   setPaused(paused: boolean, now: number): void {

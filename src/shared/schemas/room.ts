@@ -27,6 +27,9 @@ export type RoomEntryDto = Static<typeof roomEntrySchema>;
 export const nowPlayingSchema = Type.Object({
   songId: Type.Number(),
   title: Type.String(),
+  /** The song's audio (its share address) and length, for devices that play along. */
+  audioUrl: Type.String(),
+  durationMs: Type.Number(),
   addedBy: Type.String(),
   /** Server epoch ms at which the song's position 0 was (or would have been) played. */
   startedAt: Type.Number(),
