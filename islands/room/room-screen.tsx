@@ -9,6 +9,7 @@ import { Field, Input } from '../ui/input.tsx';
 import { Message } from '../ui/message.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { HostControls } from './host-controls.tsx';
+import { ListenHere } from './listen-here.tsx';
 import { RoomQueue } from './room-queue.tsx';
 import { RoomSearch } from './room-search.tsx';
 import { useRoomSocket } from './use-room-socket.ts';
@@ -28,7 +29,7 @@ export function RoomScreen({ code }: { code: string }) {
     );
   }, [code]);
   useEffect(load, [load]);
-  const { state, link } = useRoomSocket(code, phase.kind === 'in');
+  const { state, link, ping } = useRoomSocket(code, phase.kind === 'in');
 
   if (phase.kind === 'loading') return <div className="flex min-h-dvh items-center justify-center"><Spinner /></div>;
   if (phase.kind === 'join') return <JoinForm code={code} onJoined={load} />;
@@ -48,6 +49,7 @@ export function RoomScreen({ code }: { code: string }) {
         {link === 'connecting' && state ? <p role="status" className="text-sm text-muted-foreground">Reconnecting…</p> : null}
       </header>
       {you.isHost ? <HostControls room={room} /> : null}
+      <ListenHere nowPlaying={room.nowPlaying} ping={ping} />
       <RoomQueue room={room} isHost={you.isHost} />
       {room.locked && !you.isHost ? <p className="text-sm text-muted-foreground">The host has locked adding songs</p> : <RoomSearch code={room.code} />}
     </main>

@@ -1,7 +1,8 @@
 'use client';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RoomSocketMessage, RoomStateDto } from '../../src/shared/schemas/room.ts';
 import { roomPaths } from '../lib/api/rooms.ts';
+import type { ClockReading } from './listen-along.ts';
 
 export type RoomLink = 'connecting' | 'live' | 'ended' | 'removed';
 
@@ -10,9 +11,11 @@ export type RoomLink = 'connecting' | 'live' | 'ended' | 'removed';
  * its first message is the whole state, so nothing missed meanwhile is lost. The end of the
  * room or the guest's removal closes it for good.
  */
-export function useRoomSocket(code: string, enabled: boolean): { state: RoomStateDto | null; link: RoomLink } {
+export function useRoomSocket(code: string, enabled: boolean): { state: RoomStateDto | null; link: RoomLink; ping: () => Promise<ClockReading> } {
   const [state, setState] = useState<RoomStateDto | null>(null);
   const [link, setLink] = useState<RoomLink>('connecting');
+  const current = useRef<WebSocket | null>(null);
+  const pings = useRef(new Map<number, { sentAt: number; answer: (reading: ClockReading) => void }>());
   useEffect(() => {
     if (!enabled) return;
     let socket: WebSocket | null = null;
@@ -20,10 +23,16 @@ export function useRoomSocket(code: string, enabled: boolean): { state: RoomStat
     let attempt = 0;
     let done = false;
     const connect = () => {
-      socket = new WebSocket(roomPaths.socket(code));
+      socket = current.current = new WebSocket(roomPaths.socket(code));
       socket.onmessage = (event) => {
         const message = JSON.parse(String(event.data)) as RoomSocketMessage;
-        if (message.type === 'state') {
+        if (message.type === 'pong') {
+          const receivedAt = performance.now();
+          const sent = pings.current.get(message.id);
+          pings.current.delete(message.id);
+          // The server read its clock about halfway through the round trip.
+          sent?.answer({ rttMs: receivedAt - sent.sentAt, offsetMs: message.serverNow - (performance.timeOrigin + (sent.sentAt + receivedAt) / 2) });
+        } else if (message.type === 'state') {
           attempt = 0;
           setLink('live');
           setState((old) => (old && old.version > message.state.version ? old : message.state));
@@ -45,5 +54,15 @@ export function useRoomSocket(code: string, enabled: boolean): { state: RoomStat
       socket?.close();
     };
   }, [code, enabled]);
-  return { state, link };
+  const ping = useCallback((): Promise<ClockReading> => {
+    const socket = current.current;
+    if (!socket || socket.readyState !== WebSocket.OPEN) return Promise.reject(new Error('not connected'));
+    const id = Math.floor(Math.random() * 2 ** 31);
+    return new Promise((answer, fail) => {
+      pings.current.set(id, { sentAt: performance.now(), answer });
+      socket.send(JSON.stringify({ type: 'ping', id }));
+      setTimeout(() => pings.current.delete(id) && fail(new Error('no answer')), 2000);
+    });
+  }, []);
+  return { state, link, ping };
 }

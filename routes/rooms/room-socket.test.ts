@@ -19,8 +19,8 @@ class Listener {
   closed: number | null = null;
   private waiters: (() => void)[] = [];
   private readonly socket: WebSocket;
-  constructor(code: string, cookie: string) {
-    this.socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/rooms/${code}/socket`, { headers: { cookie } } as never);
+  constructor(code: string, cookie: string, origin = server.url) {
+    this.socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/rooms/${code}/socket`, { headers: { cookie, origin } } as never);
     this.socket.onmessage = (event) => this.note(() => this.messages.push(JSON.parse(String(event.data))));
     this.socket.onclose = (event) => this.note(() => (this.closed = event.code));
   }
@@ -107,6 +107,10 @@ test('a removed guest and every screen of an ended room are told and closed; str
   const stranger = new Listener(code, '');
   await stranger.until(() => stranger.closed !== null);
   expect(stranger.messages).toEqual([]);
+  // Another site's page in Ada's browser sends her pass, and its own origin: refused.
+  const otherSite = new Listener(code, ada, 'https://party.example');
+  await otherSite.until(() => otherSite.closed !== null);
+  expect(otherSite.messages).toEqual([]);
   await server.request(`/api/rooms/${code}`, { method: 'DELETE', cookie: mum });
   await Promise.all([host, adaScreen].map((screen) => screen.until(() => screen.closed !== null)));
   expect([host.messages.at(-1), adaScreen.messages.at(-1)]).toEqual([{ type: 'ended' }, { type: 'ended' }]);

@@ -3,6 +3,8 @@ import type { AppContext } from '../../src/app-context.ts';
 import type { RoomRegistry, RoomSocket } from '../../src/services/rooms/room-registry.ts';
 import type { RoomSocketMessage } from '../../src/shared/schemas/room.ts';
 import { roomParams } from '../../src/shared/schemas/room.ts';
+import { ForbiddenError } from '../../src/errors.ts';
+import { requestOrigin } from '../../src/http/client-ip.ts';
 import { participantIn } from './participant.ts';
 
 /**
@@ -16,6 +18,10 @@ export function roomSocket(ctx: AppContext, rooms: RoomRegistry) {
   return new Elysia({ name: 'room-socket' }).use(ctx.auth).ws('/:code/socket', {
     params: roomParams,
     async beforeHandle(context) {
+      // A page on another site must not open a socket with this browser's pass or session.
+      const origin = context.request.headers.get('origin');
+      const ours = [ctx.config.publicUrl && new URL(ctx.config.publicUrl).origin, requestOrigin(context.request, ctx.config.trustProxy)];
+      if (origin !== null && !ours.includes(origin)) throw new ForbiddenError('Cross-site requests are not allowed');
       await participantIn(rooms.find(context.params.code), ctx.secret, context);
     },
     async open(ws) {
