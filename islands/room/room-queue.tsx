@@ -20,9 +20,10 @@ export function RoomQueue({ room, isHost }: { room: RoomStateDto; isHost: boolea
       <section aria-labelledby="room-now" className="flex flex-col gap-2 rounded-xl border border-border bg-surface p-4">
         <h2 id="room-now" className="text-sm font-medium text-muted-foreground">Now playing</h2>
         {playing ? (
-          <div className="flex items-center gap-3">
+          // On a phone the vote button wraps under the song rather than squeezing its title.
+          <div className="flex flex-wrap items-center gap-3">
             <span aria-hidden="true" className={`${playing.paused ? 'i-lucide-pause' : 'i-lucide-audio-lines'} text-2xl text-accent-text`} />
-            <div className="min-w-0 flex-1">
+            <div className="min-w-0 flex-1 basis-40">
               <p className="truncate font-medium">{playing.title}</p>
               <p className="truncate text-sm text-muted-foreground">added by {playing.addedBy}</p>
             </div>
