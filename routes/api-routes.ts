@@ -3,10 +3,10 @@
  * checks this table against the app's routes both ways and walks it: admin routes answer a plain
  * user 403 and a guest 401, member routes a guest 401. A new route fails that test until listed.
  */
-export type ApiAccess = 'admin' | 'member' | 'public';
+export type ApiAccess = 'admin' | 'member' | 'public' | 'room';
 
 export interface ApiRoute {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ALL';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ALL' | 'WS';
   path: string;
   access: ApiAccess;
 }
@@ -109,6 +109,22 @@ const ROWS: readonly Row[] = [
   // routes/bookmarks: Continue listening, the same rows as the Subsonic bookmarks
   ['GET', '/api/bookmarks', 'member'],
   ['PUT', '/api/bookmarks/:songId', 'member'],
+  // routes/rooms: family rooms; 'room' is a signed-in member or a guest holding this room's pass
+  ['POST', '/api/rooms', 'member'],
+  ['GET', '/api/rooms/:code', 'room'],
+  ['GET', '/api/rooms/:code/qr', 'room'],
+  ['DELETE', '/api/rooms/:code', 'member'],
+  ['PATCH', '/api/rooms/:code', 'member'],
+  ['POST', '/api/rooms/:code/guests', 'public'],
+  ['DELETE', '/api/rooms/:code/guests/:guestId', 'member'],
+  ['GET', '/api/rooms/:code/search', 'room'],
+  ['POST', '/api/rooms/:code/queue', 'room'],
+  ['PUT', '/api/rooms/:code/queue', 'member'],
+  ['DELETE', '/api/rooms/:code/queue/:entryId', 'member'],
+  ['POST', '/api/rooms/:code/skip', 'member'],
+  ['PUT', '/api/rooms/:code/playback', 'member'],
+  ['POST', '/api/rooms/:code/skip-votes', 'room'],
+  ['WS', '/api/rooms/:code/socket', 'room'],
   // src/compose/app.ts: any other /api path is a JSON 404
   ['ALL', '/api/*', 'public'],
 ];

@@ -13,6 +13,7 @@ import { playQueueRoutes } from './play-queue/index.ts';
 import { profileRoutes } from './profiles/index.ts';
 import { playlistRoutes } from './playlists/index.ts';
 import { radioStationRoutes } from './radio-stations/index.ts';
+import { roomRoutes } from './rooms/index.ts';
 import { searchRoutes } from './search/index.ts';
 import { sessionRoutes } from './session/index.ts';
 import { settingsRoutes } from './settings/index.ts';
@@ -51,4 +52,5 @@ export const ROUTE_PLUGINS: readonly ((ctx: AppContext) => AnyElysia)[] = [
   listeningRoutes,
   playQueueRoutes,
   bookmarkRoutes,
+  roomRoutes,
 ];

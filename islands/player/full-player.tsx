@@ -11,6 +11,7 @@ import { hasNext, hasPrevious, useCurrentTrack, usePlayer } from './player-store
 import { QueueList } from './queue-list.tsx';
 import { LyricsView } from './lyrics-view.tsx';
 import { SleepTimerLeft, SleepTimerMenu } from './sleep-timer-menu.tsx';
+import { StartRoomButton } from '../room/start-room-button.tsx';
 import { useSongLyrics } from '../lib/api/songs.ts';
 import type { LyricsDto } from '../../src/shared/schemas/lyrics.ts';
 
@@ -69,6 +70,7 @@ export function FullPlayer({ open, onOpenChange }: { open: boolean; onOpenChange
                 <span aria-hidden="true" className="i-lucide-mic-vocal text-xl" />
               </Button>
             ) : null}
+            <StartRoomButton />
             <SleepTimerMenu />
             <Button variant="ghost" size="icon" aria-label="Queue" aria-pressed={view === 'queue'} className={cn(view === 'queue' && 'text-accent-text')} onClick={() => setView(view === 'queue' ? 'player' : 'queue')}>
               <span aria-hidden="true" className="i-lucide-list-music text-xl" />

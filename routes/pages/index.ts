@@ -88,7 +88,9 @@ export function createPages(ctx: AppContext) {
       const query = new URL(request.url).searchParams;
       return viewer && !query.has('add') ? redirect('/') : render(request, null, 'login', { create: query.has('create') });
     })
-    .get('/share', ({ request, viewer }) => render(request, viewer, 'share-audio'));
+    .get('/share', ({ request, viewer }) => render(request, viewer, 'share-audio'))
+    // A family room: guests have no session; the page's island asks the room who they are.
+    .get('/room/:code', ({ request, params }) => render(request, null, 'room', { code: params.code.slice(0, 32) }));
 
   // Every signed-in route of the app-route table answers the shell; its client router takes
   // over. Guests go to /login (but `/` is their landing page); non-admins get Access Denied.

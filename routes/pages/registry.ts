@@ -1,5 +1,6 @@
 import { AppPage } from './app.page.tsx';
 import { LandingPage, LoginPage } from './public.page.tsx';
+import { RoomPage } from './room.page.tsx';
 import { AlbumSharePage, PlaylistSharePage } from './share/collection-share.page.tsx';
 import { ShareAudioPage } from './share/share-audio.page.tsx';
 import { SongSharePage } from './share/song-share.page.tsx';
@@ -17,6 +18,7 @@ export const PAGES = {
   'share-song': SongSharePage,
   'share-album': AlbumSharePage,
   'share-playlist': PlaylistSharePage,
+  room: RoomPage,
 } as const;
 
 export type PageName = keyof typeof PAGES;

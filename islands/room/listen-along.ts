@@ -1,0 +1,96 @@
+/** One clock reading over the room's socket: the round trip and the server clock's offset. */
+export interface ClockReading {
+  rttMs: number;
+  offsetMs: number;
+}
+
+type Schedule = { songId: number; audioUrl: string; startedAt: number; paused: boolean; positionMs: number } | null;
+
+const SEEK_BEYOND_S = 0.15;
+const STEADY_WITHIN_S = 0.002;
+const MAX_RATE_CHANGE = 0.1;
+
+/**
+ * Plays the room's schedule on this device: the server clock from the ping with the lowest round
+ * trip (of eight, again after 1.5 s, 4 s and every 30 s), then small playback-rate corrections towards the scheduled
+ * position, seeking only when far off. `delayMs` holds back for a slow (Bluetooth) speaker.
+ */
+export class ListenAlong {
+  readonly audio: HTMLAudioElement;
+  private offsetMs = 0;
+  private schedule: Schedule = null;
+  /** How long a seek takes to sound, learnt from the last one: seeks aim that far ahead. */
+  private seekLeadS = 0.1;
+  private justSeeked = false;
+  private readonly timers: ReturnType<typeof setTimeout>[] = [];
+
+  constructor(
+    private readonly ping: () => Promise<ClockReading>,
+    public delayMs: number,
+  ) {
+    this.audio = document.createElement('audio');
+    this.audio.dataset.roomAudio = '';
+    this.audio.preload = 'auto';
+    document.body.append(this.audio);
+  }
+
+  async start(): Promise<void> {
+    await this.syncClock();
+    // Early readings are taken while the page is busy loading audio: read again soon after.
+    for (const after of [1500, 4000]) this.timers.push(setTimeout(() => void this.syncClock(), after));
+    this.timers.push(setInterval(() => void this.syncClock(), 30_000), setInterval(() => this.correct(), 100));
+    this.correct();
+  }
+
+  follow(schedule: Schedule): void {
+    this.schedule = schedule;
+    this.correct();
+  }
+
+  stop(): void {
+    this.timers.splice(0).forEach((timer) => clearTimeout(timer));
+    this.audio.pause();
+    this.audio.remove();
+  }
+
+  /** Where the schedule is now, in seconds into the song, as this device should sound it. */
+  private target(schedule: NonNullable<Schedule>): number {
+    if (schedule.paused) return schedule.positionMs / 1000;
+    return (performance.timeOrigin + performance.now() + this.offsetMs - schedule.startedAt - this.delayMs) / 1000;
+  }
+
+  private seek(target: number): void {
+    this.audio.currentTime = Math.max(0, target + this.seekLeadS);
+    this.justSeeked = true;
+  }
+
+  private async syncClock(): Promise<void> {
+    const readings: ClockReading[] = [];
+    for (let i = 0; i < 8; i++) readings.push(await this.ping().catch(() => ({ rttMs: Infinity, offsetMs: this.offsetMs })));
+    this.offsetMs = readings.reduce((best, reading) => (reading.rttMs < best.rttMs ? reading : best)).offsetMs;
+  }
+
+  private correct(): void {
+    const { audio, schedule } = this;
+    if (!schedule) return void audio.pause();
+    const target = this.target(schedule);
+    if (audio.dataset.songId !== String(schedule.songId)) {
+      audio.dataset.songId = String(schedule.songId);
+      audio.src = schedule.audioUrl;
+      this.seek(target);
+    }
+    if (schedule.paused) return void audio.pause();
+    if (audio.paused && target >= 0) void audio.play().catch(() => {});
+    if (audio.seeking || audio.readyState < 3) return;
+    const drift = audio.currentTime - target;
+    if (this.justSeeked) this.seekLeadS = Math.max(0, Math.min(1, this.seekLeadS - drift));
+    this.justSeeked = false;
+    if (Math.abs(drift) > SEEK_BEYOND_S) {
+      audio.playbackRate = 1;
+      this.seek(target);
+    } else {
+      // Catch up over about a quarter second: 10 ms behind plays 4% faster, until within 2 ms.
+      audio.playbackRate = Math.abs(drift) < STEADY_WITHIN_S ? 1 : 1 - Math.max(-MAX_RATE_CHANGE, Math.min(MAX_RATE_CHANGE, drift * 4));
+    }
+  }
+}

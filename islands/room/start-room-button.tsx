@@ -1,0 +1,28 @@
+'use client';
+import { useState } from 'react';
+import { messageOf } from '../lib/api/request.ts';
+import { roomsApi } from '../lib/api/rooms.ts';
+import { usePlayer } from '../player/player-store.ts';
+import { Button } from '../ui/button.tsx';
+import { toast } from '../ui/toast-store.ts';
+
+/** The full player's "Start a family room": the queue from the playing song on becomes the room's. */
+export function StartRoomButton() {
+  const [busy, setBusy] = useState(false);
+  const start = async () => {
+    const { queue, index } = usePlayer.getState();
+    setBusy(true);
+    try {
+      const room = await roomsApi.start({ songIds: queue.slice(Math.max(0, index)).map((track) => track.id) });
+      location.assign(`/room/${room.code}?qr`);
+    } catch (error) {
+      toast({ title: messageOf(error, 'Could not start a family room. Please try again.'), variant: 'destructive' });
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="ghost" size="icon" aria-label="Start a family room" busy={busy} onClick={start}>
+      <span aria-hidden="true" className="i-lucide-party-popper text-xl" />
+    </Button>
+  );
+}

@@ -1,0 +1,68 @@
+'use client';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { RoomSocketMessage, RoomStateDto } from '../../src/shared/schemas/room.ts';
+import { roomPaths } from '../lib/api/rooms.ts';
+import type { ClockReading } from './listen-along.ts';
+
+export type RoomLink = 'connecting' | 'live' | 'ended' | 'removed';
+
+/**
+ * The room's live state over its socket. A dropped socket reconnects after 0.5, 1, 2… up to 5 s;
+ * its first message is the whole state, so nothing missed meanwhile is lost. The end of the
+ * room or the guest's removal closes it for good.
+ */
+export function useRoomSocket(code: string, enabled: boolean): { state: RoomStateDto | null; link: RoomLink; ping: () => Promise<ClockReading> } {
+  const [state, setState] = useState<RoomStateDto | null>(null);
+  const [link, setLink] = useState<RoomLink>('connecting');
+  const current = useRef<WebSocket | null>(null);
+  const pings = useRef(new Map<number, { sentAt: number; answer: (reading: ClockReading) => void }>());
+  useEffect(() => {
+    if (!enabled) return;
+    let socket: WebSocket | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let attempt = 0;
+    let done = false;
+    const connect = () => {
+      socket = current.current = new WebSocket(roomPaths.socket(code));
+      socket.onmessage = (event) => {
+        const message = JSON.parse(String(event.data)) as RoomSocketMessage;
+        if (message.type === 'pong') {
+          const receivedAt = performance.now();
+          const sent = pings.current.get(message.id);
+          pings.current.delete(message.id);
+          // The server read its clock about halfway through the round trip.
+          sent?.answer({ rttMs: receivedAt - sent.sentAt, offsetMs: message.serverNow - (performance.timeOrigin + (sent.sentAt + receivedAt) / 2) });
+        } else if (message.type === 'state') {
+          attempt = 0;
+          setLink('live');
+          setState((old) => (old && old.version > message.state.version ? old : message.state));
+        } else if (message.type === 'ended' || message.type === 'removed') {
+          done = true;
+          setLink(message.type);
+        }
+      };
+      socket.onclose = () => {
+        if (done) return;
+        setLink('connecting');
+        retry = setTimeout(connect, Math.min(5000, 500 * 2 ** attempt++));
+      };
+    };
+    connect();
+    return () => {
+      done = true;
+      clearTimeout(retry);
+      socket?.close();
+    };
+  }, [code, enabled]);
+  const ping = useCallback((): Promise<ClockReading> => {
+    const socket = current.current;
+    if (!socket || socket.readyState !== WebSocket.OPEN) return Promise.reject(new Error('not connected'));
+    const id = Math.floor(Math.random() * 2 ** 31);
+    return new Promise((answer, fail) => {
+      pings.current.set(id, { sentAt: performance.now(), answer });
+      socket.send(JSON.stringify({ type: 'ping', id }));
+      setTimeout(() => pings.current.delete(id) && fail(new Error('no answer')), 2000);
+    });
+  }, []);
+  return { state, link, ping };
+}

@@ -1,0 +1,58 @@
+import { Elysia } from 'elysia';
+import type { AppContext } from '../../src/app-context.ts';
+import type { RoomRegistry, RoomSocket } from '../../src/services/rooms/room-registry.ts';
+import type { RoomSocketMessage } from '../../src/shared/schemas/room.ts';
+import { roomParams } from '../../src/shared/schemas/room.ts';
+import { ForbiddenError } from '../../src/errors.ts';
+import { requestOrigin } from '../../src/http/client-ip.ts';
+import { participantIn } from './participant.ts';
+
+/**
+ * `/api/rooms/{code}/socket` (index.ts mounts it under its prefix): the room's live state. The
+ * upgrade is refused like any room route (404, 401, 403); on open and after every change the
+ * socket gets the whole state, so a client that reconnects has caught up with its first message.
+ * A ping is answered with the server clock.
+ */
+export function roomSocket(ctx: AppContext, rooms: RoomRegistry) {
+  const open = new Map<string, { code: string; socket: RoomSocket }>();
+  return new Elysia({ name: 'room-socket' }).use(ctx.auth).ws('/:code/socket', {
+    params: roomParams,
+    async beforeHandle(context) {
+      // A page on another site must not open a socket with this browser's pass or session.
+      const origin = context.request.headers.get('origin');
+      const ours = [ctx.config.publicUrl && new URL(ctx.config.publicUrl).origin, requestOrigin(context.request, ctx.config.trustProxy)];
+      if (origin !== null && !ours.includes(origin)) throw new ForbiddenError('Cross-site requests are not allowed');
+      await participantIn(rooms.find(context.params.code), ctx.secret, context);
+    },
+    async open(ws) {
+      // The room may have ended, or the guest been removed, since the upgrade was accepted.
+      const found = await Promise.try(async () => {
+        const room = rooms.find(ws.data.params.code);
+        return { room, who: await participantIn(room, ctx.secret, ws.data) };
+      }).catch(() => null);
+      if (!found) return ws.close(4000, 'ended');
+      const { room, who } = found;
+      const socket: RoomSocket = { key: who.key, send: (text) => ws.send(text), close: (code, reason) => ws.close(code, reason) };
+      open.set(ws.id, { code: room.code, socket });
+      rooms.attach(room, socket);
+    },
+    message(ws, message) {
+      const ping = (typeof message === 'string' ? safeJson(message) : message) as { type?: unknown; id?: unknown } | null;
+      if (ping?.type !== 'ping' || typeof ping.id !== 'number') return;
+      ws.send(JSON.stringify({ type: 'pong', id: ping.id, serverNow: ctx.now() } satisfies RoomSocketMessage));
+    },
+    close(ws) {
+      const found = open.get(ws.id);
+      if (found) rooms.detach(found.code, found.socket);
+      open.delete(ws.id);
+    },
+  });
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

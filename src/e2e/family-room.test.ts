@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import type { Browser, Page } from 'playwright-core';
+import { openPage, releaseBrowser, sharedBrowser, waitForHydration } from '../testing/browser.ts';
+import { type TestServer, startTestServer } from '../testing/server.ts';
+import { installAudioSpy, sineWav, uploadBytes } from './player-fixtures.ts';
+import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
+import { PHONE, WIDE, inEachLook, openSignedIn } from './signed-in.ts';
+
+setDefaultTimeout(120_000);
+
+// The family room in Chromium: the host starts it from the full player, guests without an
+// account join by its link on their own phones (one browser context each), add songs and see
+// every change on every screen; the host removes a guest and ends the room.
+let server: TestServer;
+let browser: Browser;
+let mum: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const admin = await server.signUp('admin', { isAdmin: true });
+  mum = await server.signUp('mum');
+  for (const [i, title] of ['Happy Birthday', 'Dancing Queen', 'Yellow Submarine', 'Mr Blue Sky', 'A Very Long Song Title That Will Not Fit On A Phone Screen At All'].entries()) {
+    await uploadBytes(server, admin, `${i}.wav`, sineWav(20, 220 + i * 40), { title, artist: 'The Family Band' });
+  }
+  browser = await sharedBrowser();
+});
+
+afterAll(async () => {
+  await releaseBrowser(browser);
+  await server?.stop();
+});
+
+const queueOf = (page: Page) => page.locator('[data-room-queue] li').allInnerTexts();
+
+/** A guest's phone: a fresh context with no account, on the room's link, hydrated. */
+async function guestPhone(url: string) {
+  const { page, problems } = await openPage(browser, { viewport: PHONE });
+  await page.goto(url);
+  await waitForHydration(page);
+  return { page, problems };
+}
+
+async function joinAs(page: Page, name: string) {
+  await page.getByRole('heading', { name: 'Join the family room' }).waitFor();
+  await page.getByLabel('Your name').fill(name);
+  await page.getByRole('button', { name: 'Join' }).click();
+  await page.getByRole('heading', { name: 'Family room' }).waitFor();
+}
+
+async function addSong(page: Page, query: string, title: string) {
+  await page.getByRole('searchbox', { name: 'Search songs to add' }).fill(query);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('button', { name: `Add ${title}` }).click();
+  await page.getByRole('button', { name: `Add ${title}` }).filter({ hasText: 'Added' }).waitFor();
+}
+
+describe('family room', () => {
+  test('started from the player, joined by link without an account; every screen shows the same queue', async () => {
+    const host = await openSignedIn(browser, server, mum, '/', { viewport: WIDE });
+    await installAudioSpy(host.page);
+    await host.page.getByRole('list', { name: 'Songs' }).getByRole('button', { name: /^Happy Birthday/ }).click();
+    await host.page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Full screen: Happy Birthday' }).click();
+    await host.page.getByRole('dialog', { name: 'Now Playing' }).getByRole('button', { name: 'Start a family room' }).click();
+
+    // The QR code opens full-screen, read from the server's SVG.
+    const qr = host.page.getByRole('dialog', { name: 'Scan to join the family room' });
+    await qr.waitFor();
+    await host.page.waitForFunction(() => (document.querySelector<HTMLImageElement>('img[alt^="QR code for"]')?.naturalWidth ?? 0) > 0);
+    const code = new URL(host.page.url()).pathname.split('/').at(-1)!;
+    expect(await qr.innerText()).toContain(`${server.url}/room/${code}`);
+    await qr.getByRole('button', { name: 'Close' }).click();
+    await host.page.getByText('Happy Birthday').first().waitFor();
+    // Paused, the schedule stands still while the guests arrive (the songs are 20 s long).
+    await host.page.getByRole('button', { name: 'Pause' }).click();
+    await host.page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+
+    const granny = await guestPhone(`${server.url}/room/${code}`);
+    await joinAs(granny.page, 'Granny <b>Rose</b>');
+    const theo = await guestPhone(`${server.url}/room/${code.toLowerCase()}`);
+    await joinAs(theo.page, 'Theo');
+    await host.page.getByRole('button', { name: 'Remove Theo' }).waitFor();
+
+    const before = (await queueOf(host.page)).length;
+    await Promise.all([addSong(granny.page, 'danc', 'Dancing Queen'), addSong(theo.page, 'yellow', 'Yellow Submarine'), addSong(host.page, 'blue', 'Mr Blue Sky')]);
+    const screens = [host.page, granny.page, theo.page];
+    for (const page of screens) await page.waitForFunction((count) => document.querySelectorAll('[data-room-queue] li').length === count, before + 3);
+    const order = await queueOf(host.page);
+    for (const page of screens) expect(await queueOf(page)).toEqual(order);
+    // The name shows as the letters typed, never as markup.
+    expect(order.join('\n')).toContain('added by Granny <b>Rose</b>');
+    expect(await granny.page.locator('[data-room-queue] b').count()).toBe(0);
+
+    // The host moves a song up; every screen follows.
+    const last = order.at(-1)!.split('\n').find((line) => /Queen|Submarine|Sky/.test(line))!;
+    await host.page.getByRole('button', { name: `Move ${last} up` }).last().click();
+    await granny.page.waitForFunction(([title, at]) => document.querySelectorAll('[data-room-queue] li')[at]?.textContent?.includes(title), [last, before + 1] as const);
+
+    // The guest's name stays on the phone for the next time.
+    const again = await granny.page.context().newPage();
+    await again.goto(`${server.url}/room/${code}`);
+    await waitForHydration(again);
+    await again.getByRole('heading', { name: 'Family room' }).waitFor();
+
+    // Taken out by the host, Theo's screen says so; the others carry on.
+    await host.page.getByRole('button', { name: 'Remove Theo' }).click();
+    await theo.page.getByRole('heading', { name: 'The host has taken you out of this room' }).waitFor();
+
+    await host.page.getByRole('button', { name: 'End room' }).click();
+    await granny.page.getByRole('heading', { name: 'This room has ended, or the code is wrong' }).waitFor();
+    for (const problems of [host.problems, granny.problems]) expect(problems.filter((line) => !/WebSocket|Failed to load resource/.test(line))).toEqual([]);
+  });
+
+  test('a wrong code gets a clear page; a guest reaches no other page', async () => {
+    const guest = await guestPhone(`${server.url}/room/NOPE99`);
+    await guest.page.getByRole('heading', { name: 'This room has ended, or the code is wrong' }).waitFor();
+    const { code } = await (await server.request('/api/rooms', { method: 'POST', cookie: mum, json: {} })).json();
+    await guest.page.goto(`${server.url}/room/${code}`);
+    await waitForHydration(guest.page);
+    await joinAs(guest.page, 'Ada');
+    // The name typed last time is filled in on this phone.
+    const { code: next } = await (await server.request('/api/rooms', { method: 'POST', cookie: mum, json: {} })).json();
+    await guest.page.goto(`${server.url}/room/${next}`);
+    await waitForHydration(guest.page);
+    await guest.page.getByRole('heading', { name: 'Join the family room' }).waitFor();
+    expect(await guest.page.getByLabel('Your name').inputValue()).toBe('Ada');
+    await guest.page.getByRole('button', { name: 'Join' }).click();
+    await guest.page.getByRole('heading', { name: 'Family room' }).waitFor();
+    // The room fits every look, a long title and all, for the host and the guest.
+    await addSong(guest.page, 'long', 'A Very Long Song Title That Will Not Fit On A Phone Screen At All');
+    const host = await openSignedIn(browser, server, mum, `/room/${next}`);
+    await host.page.getByRole('button', { name: 'Remove Ada' }).waitFor();
+    for (const page of [guest.page, host.page]) {
+      await page.locator('[data-room-queue] li').first().waitFor();
+      await inEachLook(page, async (look) => expect([look, await checkLayout(page)]).toEqual([look, CLEAN_LAYOUT]));
+    }
+    for (const path of ['/playlists', '/albums', '/search', '/admin']) {
+      await guest.page.goto(server.url + path);
+      expect([path, new URL(guest.page.url()).pathname]).toEqual([path, '/login']);
+    }
+  });
+});
