@@ -42,6 +42,8 @@ let kidCookie: string;
 let kidPassword: string;
 let familyPlaylist: number;
 let kidPlaylist: number;
+/** A family room the restricted member hosts, started after the restriction. */
+let kidRoom: string;
 const restrictedHashes = new Set<string>();
 const artBytes = new Map<string, Uint8Array<ArrayBuffer>>();
 
@@ -112,6 +114,14 @@ beforeAll(async () => {
   await rest('scrobble', { id: String(EXPLICIT_SONG), submission: 'false' });
   const restricted = await server.request(`/api/users/${kidId}`, { method: 'PATCH', cookie: adminCookie, json: { restrictions: { clean: true, albumIds: ALLOWED_ALBUMS } } });
   if (restricted.status !== 200) throw new Error(`restricting failed: ${await restricted.text()}`);
+  const room = await server.request('/api/rooms', { method: 'POST', cookie: kidCookie, json: { songIds: [OK_SONG] } });
+  if (room.status !== 201) throw new Error(`starting a room failed: ${await room.text()}`);
+  kidRoom = ((await room.json()) as { code: string }).code;
+  // A guest tries to add what the host may not hear: refused, so the queue stays clean.
+  for (const songId of [EXPLICIT_SONG, HIDDEN_ALBUM_SONG, LOOSE_SONG]) {
+    const added = await server.request(`/api/rooms/${kidRoom}/queue`, { method: 'POST', cookie: kidCookie, json: { songId } });
+    if (added.status !== 404) throw new Error(`a hidden song was added to the room: ${added.status}`);
+  }
 }, 120_000);
 afterAll(() => server.stop());
 
@@ -178,6 +188,9 @@ const WEB_CALLS: Record<string, () => string[]> = {
   '/api/bookmarks': () => ['/api/bookmarks'],
   '/api/profiles': () => ['/api/profiles'],
   '/api/user/pin': () => ['/api/user/pin'],
+  '/api/rooms/:code': () => [`/api/rooms/${kidRoom}`],
+  '/api/rooms/:code/qr': () => [`/api/rooms/${kidRoom}/qr`],
+  '/api/rooms/:code/search': () => ['S.7.s', 'S.60.s', 'Alb.60.b', 'Ar.60.r', 'Looser', 'Song'].map((q) => `/api/rooms/${kidRoom}/search?q=${encodeURIComponent(q)}`),
 };
 /** Public share links are capabilities: whoever holds one sees what it names (docs/architecture.md). */
 const CAPABILITIES = new Set([
