@@ -116,7 +116,9 @@ export async function mp4Trim(read: ByteReader, size: number): Promise<EncoderTr
     const sampleRate = u32(b, mdhd.start + (b[mdhd.start] === 1 ? 20 : 12));
     let frames = 0;
     let total = 0;
-    for (let i = 0, n = u32(b, stts.start + 4); i < n; i++) {
+    // The entry count is the file's word: never walk past the box that holds the entries.
+    const entries = Math.min(u32(b, stts.start + 4), Math.floor((stts.end - stts.start - 8) / 8));
+    for (let i = 0; i < entries; i++) {
       const count = u32(b, stts.start + 8 + i * 8);
       frames += count;
       total += count * u32(b, stts.start + 12 + i * 8);
