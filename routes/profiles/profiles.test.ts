@@ -190,4 +190,13 @@ describe('PUT /api/user/pin', () => {
     expect((await phone.profiles())[0]?.needs).toBe('nothing');
     expect(await (await put({ password: 'dad-secret', pin: '1357' })).json()).toEqual({ set: true });
   });
+
+  test('a malformed PIN is refused before the password is weighed: typos never slow the sign-in', async () => {
+    const phone = device();
+    await phone.login('gran', 'gran-secret');
+    for (let i = 0; i < 25; i += 1) {
+      expect((await phone.request('/api/user/pin', { method: 'PUT', json: { password: 'gran-secret', pin: '12ab' } })).status).toBe(400);
+    }
+    expect((await device().login('gran', 'gran-secret')).status).toBe(200);
+  });
 });

@@ -5,7 +5,7 @@ import { publicJsonBody } from '../../src/http/auth-plugin.ts';
 import { clientIp } from '../../src/http/client-ip.ts';
 import { LoginThrottle } from '../../src/services/accounts/login-throttle.ts';
 import { changeOwnPassword } from '../../src/services/accounts/own-password.ts';
-import { changeOwnPin } from '../../src/services/accounts/profile-pins.ts';
+import { changeOwnPin, checkPinChange } from '../../src/services/accounts/profile-pins.ts';
 import { endSession, startSession } from '../../src/services/accounts/sessions.ts';
 import { toUserDto } from '../../src/services/accounts/user-dto.ts';
 import { assertCredentialsShape, authenticate, changeDisplayPreference, createUser } from '../../src/services/accounts/users.ts';
@@ -80,6 +80,7 @@ export function sessionRoutes(ctx: AppContext) {
       '/user/pin',
       async ({ user, body, request, server }) => {
         // The password is checked like a login (counted first, a right one taken back).
+        checkPinChange(user, body.pin);
         const attempt = { ip: clientIp(request, server, ctx.config.trustProxy), username: user.username, deviceCookie: undefined };
         const reservation = throttle.reserve(attempt, ctx.now());
         await changeOwnPin(ctx.db, user, body, () => throttle.succeeded(reservation, ctx.now()));

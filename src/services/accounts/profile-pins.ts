@@ -53,6 +53,12 @@ export class PinThrottle {
   }
 }
 
+/** What a PIN change may be, before any password is checked (so a typo never counts as a login). */
+export function checkPinChange(user: UserRow, pin: string | null): void {
+  if (pin !== null && !PIN_PATTERN.test(pin)) throw new BadRequestError(PIN_SHAPE);
+  if (pin !== null && isRestricted(user)) throw new ForbiddenError(NO_PIN_FOR_CHILDREN);
+}
+
 /**
  * A member sets (pin) or clears (null) their own PIN on Account, with their password: a PIN guards
  * their profile on shared devices, so whoever holds the screen must not change it. `onRightPassword`
@@ -64,8 +70,7 @@ export async function changeOwnPin(
   change: { password: string; pin: string | null },
   onRightPassword: () => void,
 ): Promise<void> {
-  if (change.pin !== null && !PIN_PATTERN.test(change.pin)) throw new BadRequestError(PIN_SHAPE);
-  if (change.pin !== null && isRestricted(user)) throw new ForbiddenError(NO_PIN_FOR_CHILDREN);
+  checkPinChange(user, change.pin);
   if (!(await verifyPassword(change.password, user.passwordHash))) throw new BadRequestError(WRONG_PASSWORD_FOR_PIN);
   onRightPassword();
   setPinHash(db, user.id, change.pin === null ? null : await hashPassword(change.pin));
