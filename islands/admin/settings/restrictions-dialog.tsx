@@ -23,7 +23,8 @@ export function restrictionSummary({ clean, albumIds }: Restrictions): string | 
 
 /** Clean, and optionally only some albums: the server applies them on every path at once. */
 export function RestrictionsDialog({ account, onOpenChange, busy, onSubmit }: Props) {
-  const albums = useAlbums();
+  // Read only once the dialog opens: Settings itself never needs the album list.
+  const albums = useAlbums({ enabled: account !== null });
   const [clean, setClean] = useState(false);
   const [limited, setLimited] = useState(false);
   const [chosen, setChosen] = useState<Set<number>>(new Set());

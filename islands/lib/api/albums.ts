@@ -17,8 +17,8 @@ export const albumKeys = {
   songs: (id: string) => ['albums', id, 'songs'] as const,
 };
 
-export function useAlbums() {
-  return useQuery({ queryKey: albumKeys.list, queryFn: () => apiRequest(albumPaths.list, { expect: 'albums' }) });
+export function useAlbums({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: albumKeys.list, queryFn: () => apiRequest(albumPaths.list, { expect: 'albums' }), enabled });
 }
 
 /** One album; a missing or trashed one is an ApiError with status 404 ('Album not found'). */
