@@ -12,6 +12,9 @@ export function setProfileScope(userId: number): void {
   if (readLocal(PROFILE_KEY) !== String(userId)) writeLocal(PROFILE_KEY, String(userId));
 }
 
+/** Whether the browser's active profile is still this page's member (another tab may have switched). */
+export const profileIsThisPage = () => scope === null || readLocal(PROFILE_KEY) === String(scope);
+
 /** A local setting's key for the member using this page (unscoped where nobody is signed in). */
 export const profileKey = (key: string) => (scope === null ? key : `${key}:${scope}`);
 

@@ -8,7 +8,7 @@ import { lazyPart } from '../lib/lazy-part.ts';
 import { usePlayerKeys } from './player-keys.ts';
 import { restorePlayer } from './player-persist.ts';
 import { VolumeControl } from './volume-control.tsx';
-import { useCurrentTrack, usePlayer } from './player-store.ts';
+import { useCurrentTrack, usePlayer, useSleepTimer } from './player-store.ts';
 
 // The full-screen player (with its dialog, seek slider and queue) loads when first opened.
 const fullPlayer = lazyPart(() => import('./full-player.tsx').then((module) => module.FullPlayer));
@@ -30,7 +30,9 @@ export function MiniPlayer() {
   // The bar lives as long as the signed-in app, so the keyboard shortcuts live with it.
   usePlayerKeys(usePlayer);
   useEffect(() => {
+    // Here, once the app has set whose keys these are: the member's own player and sleep timer.
     restorePlayer(usePlayer, (key) => readLocal(profileKey(key)));
+    useSleepTimer.restore();
   }, []);
   if (!track) return null;
   const subtitle = track.narrator ?? track.artist;

@@ -1,6 +1,6 @@
 import { browserDeps } from './engine-deps.ts';
 import { readLocal, writeLocal } from '../lib/local-setting.ts';
-import { profileKey } from '../lib/profile-scope.ts';
+import { profileIsThisPage, profileKey } from '../lib/profile-scope.ts';
 import { bookmarksApi } from '../lib/api/bookmarks.ts';
 import { playQueueApi } from '../lib/api/play-queue.ts';
 import { reportPlay } from '../listening/plays.ts';
@@ -25,17 +25,16 @@ const deps = browserDeps((url) => {
   return (context === 'album' || context === 'playlist') && queue[index]?.audioUrl === url ? queue.slice(index) : [];
 });
 export const usePlayer = createPlayerStore(deps);
-/** The full player's sleep timer on the engine's clock; a running one comes back after a reload. */
-export const useSleepTimer = createSleepTimer(usePlayer, { clock: deps.clock, now: () => Date.now(), read: readLocal, write: writeLocal });
-if (typeof window !== 'undefined') useSleepTimer.restore();
-
-if (typeof navigator !== 'undefined' && 'mediaSession' in navigator) connectMediaSession(usePlayer, navigator.mediaSession);
-// Each member's queue, volume and queue sync are their own (a shared tablet switches between members).
+// Each member's queue, volume, sleep timer and queue sync are their own (a shared tablet switches between members).
 const readProfile = (key: string) => readLocal(profileKey(key));
 const writeProfile = (key: string, value: string | null) => writeLocal(profileKey(key), value);
+/** The full player's sleep timer on the engine's clock; the mini player brings a running one back after a reload. */
+export const useSleepTimer = createSleepTimer(usePlayer, { clock: deps.clock, now: () => Date.now(), read: readProfile, write: writeProfile });
+
+if (typeof navigator !== 'undefined' && 'mediaSession' in navigator) connectMediaSession(usePlayer, navigator.mediaSession);
 const flushLocal = typeof window !== 'undefined' ? savePlayer(usePlayer, writeProfile) : () => {};
 /** The queue on the server (other devices, phone apps): enabled by the signed-in app. */
-export const queueSync = createQueueSync(usePlayer, { read: readProfile, write: writeProfile, now: () => Date.now(), api: playQueueApi, bookmarks: bookmarksApi, flushLocal });
+export const queueSync = createQueueSync(usePlayer, { read: readProfile, write: writeProfile, now: () => Date.now(), api: playQueueApi, bookmarks: bookmarksApi, flushLocal, stillThisMember: profileIsThisPage });
 // Plays count per user (Recently played, Subsonic's play counts): past half the song or 4 minutes.
 if (typeof window !== 'undefined') countPlays(usePlayer, reportPlay);
 

@@ -10,7 +10,7 @@ const EMPTY: PlayQueueDto = { songIds: [], songs: [], index: 0, positionMs: 0, c
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** A player with its queue sync on a server that answers as told (`fail` per call). */
-function setup(server: { queue?: PlayQueueDto; fail?: () => Error | null } = {}) {
+function setup(server: { queue?: PlayQueueDto; fail?: () => Error | null } = {}, member = { current: true }) {
   const storage = new Map<string, string>();
   const f = fakeDeps();
   const player = createPlayerStore(f.deps);
@@ -21,6 +21,7 @@ function setup(server: { queue?: PlayQueueDto; fail?: () => Error | null } = {})
     write: (k, v) => (v === null ? storage.delete(k) : storage.set(k, v)),
     now: () => 1_000_000 + f.clock.now,
     flushLocal: () => {},
+    stillThisMember: () => member.current,
     api: {
       get: async () => server.queue ?? EMPTY,
       put: async (body) => {
@@ -36,6 +37,35 @@ function setup(server: { queue?: PlayQueueDto; fail?: () => Error | null } = {})
 }
 
 afterEach(() => useQueueOffer.setState({ offer: null }));
+
+test('once another tab switched the browser to another member, nothing is sent under their session', async () => {
+  const member = { current: true };
+  const a = setup({}, member);
+  a.sync.enable();
+  a.player.getState().start([track(1), track(2, 900)], 0, 'album');
+  expect(a.puts).toHaveLength(1);
+  member.current = false;
+  a.clock.advance(SYNC_EVERY_MS);
+  a.audio().progress(9.5, 60);
+  a.player.getState().next();
+  window.dispatchEvent(new Event('pagehide'));
+  expect([a.puts.length, a.marks.length]).toEqual([1, 0]);
+});
+
+test('a switch stops the sync before its request; a refused switch takes it back', async () => {
+  const a = setup();
+  a.sync.enable();
+  a.player.getState().start([track(1), track(2), track(3)], 0, 'album');
+  a.audio().progress(1, 60);
+  const undo = a.sync.disable();
+  a.player.getState().next();
+  a.audio().progress(1, 60);
+  expect(a.puts).toHaveLength(1);
+  undo();
+  a.player.getState().next();
+  a.audio().progress(1, 60);
+  expect(a.puts.at(-1)).toMatchObject({ index: 2 });
+});
 
 test('saves on a track change, every 5 s while playing (not per timeupdate), and at pause', async () => {
   const a = setup();

@@ -27,6 +27,8 @@ export interface QueueSyncDeps {
   bookmarks: typeof bookmarksApi;
   /** Writes the local copy's exact position (player-persist's flush). */
   flushLocal(): void;
+  /** False once another tab switched this browser to another member (the session cookie is theirs). */
+  stillThisMember(): boolean;
 }
 
 /** A newer queue saved by another device, offered as "Continue on this device". */
@@ -84,6 +86,8 @@ export function createQueueSync(store: PlayerStore, deps: QueueSyncDeps) {
   }
 
   async function push(body: PlayQueueSave, keepalive = false) {
+    // Another tab may have switched this browser's session to another member: send nothing then.
+    if (!deps.stillThisMember()) return;
     record = { updatedAt: Math.max(record.updatedAt, body.updatedAt), pending: body };
     keep();
     try {
@@ -111,6 +115,7 @@ export function createQueueSync(store: PlayerStore, deps: QueueSyncDeps) {
 
   /** Continue listening: the server forgets a position near the end (the song was finished). */
   function keepPosition(songId: number, positionMs: number, keepalive = false) {
+    if (!deps.stillThisMember()) return;
     deps.bookmarks.save(songId, positionMs, keepalive).catch(() => {});
   }
 
@@ -161,9 +166,16 @@ export function createQueueSync(store: PlayerStore, deps: QueueSyncDeps) {
       const body = bodyNow(true);
       if (body) await push(body);
     },
-    /** After a profile switch: nothing more goes out, so the next member's session never gets this queue. */
-    disable() {
+    /**
+     * Before a profile switch: nothing more goes out, so the next member's session never gets this
+     * queue. Returns how to take it back if the switch is refused.
+     */
+    disable(): () => void {
+      const was = enabled;
       enabled = false;
+      return () => {
+        enabled = was;
+      };
     },
     /** Loads the offered queue here at its song and position, paused until the listener taps play. */
     takeOver() {

@@ -57,8 +57,15 @@ export function ProfileChooser({ initial, onStay, showAdd = false, onLoaded }: P
     setError(null);
     try {
       await queueSync.saveNow();
-      const user = await profilesApi.switchTo({ userId: profile.id, ...(pin ? { pin } : {}) });
-      queueSync.disable();
+      // Stopped before the request: its answer sets the next member's cookie at once.
+      const undo = queueSync.disable();
+      let user;
+      try {
+        user = await profilesApi.switchTo({ userId: profile.id, ...(pin ? { pin } : {}) });
+      } catch (failure) {
+        undo();
+        throw failure;
+      }
       enterProfile(user);
     } catch (failure) {
       setBusy(false);
