@@ -159,3 +159,16 @@ test('Hearth keeps playing from the disk during a move, and from the bucket once
     await onBucket.exited;
   }
 }, 120_000);
+
+test('a journal left by an earlier move is only a hint: what the target lacks is copied, and nothing is removed before', async () => {
+  // Everything is in the bucket now; a stale journal claims the disk already holds it all
+  // (a move to another data folder, say). Trusting it would delete the only copy.
+  expect(filesUnder(join(dataDir, 'media', 'audio'))).toEqual([]);
+  writeFileSync(journalPath(join(dataDir, 'media'), 'disk'), `${hashes.join('\n')}\n`);
+  const home = await runCli(['storage', 'migrate', '--to', 'disk', '--remove-source'], env);
+  expect(home.code).toBe(0);
+  for (const hash of hashes) {
+    expect(await sha256(disk().blob(hash))).toBe(hash);
+    expect(await inBucket().stat(hash)).toBeNull();
+  }
+}, 120_000);
