@@ -7,6 +7,11 @@ export interface MediaRefs {
   audio: Set<string>;
   /** Artwork URLs (`/objects/images/<hash>.<ext>`) that rows still use. */
   artworkUrls: Set<string>;
+  /**
+   * Asked again just before an audio object goes: a bucket's listing and deletes take network
+   * time, during which an upload of the same bytes may have made it a song's again.
+   */
+  audioStillUnused?: (hash: string) => boolean;
 }
 
 export interface GcResult {
@@ -59,6 +64,10 @@ export async function collectGarbage(storage: MediaStorage, refs: MediaRefs, opt
     if (!refs.audio.has(hash) && mtimeMs < now - graceMs) unused.push(hash);
   }
   for (const hash of unused) {
+    if (refs.audioStillUnused && !refs.audioStillUnused(hash)) continue;
+    // A fresh write (the same bytes uploaded again) renews the object's time: spared too.
+    const facts = await storage.audio.stat(hash);
+    if (!facts || facts.mtimeMs >= now - graceMs) continue;
     await storage.audio.remove(hash);
     result.audio += 1;
   }

@@ -7,6 +7,7 @@ import { songs, tempShares } from '../../../db/schema/index.ts';
 import { filesUnder, fixture } from '../../testing/media-fixtures.ts';
 import { createLogger } from '../../logger.ts';
 import { type TestServer, startTestServer } from '../../testing/server.ts';
+import { collectGarbage } from '../../../media/gc.ts';
 import { collectOrphanMedia } from './gc.ts';
 
 let server: TestServer;
@@ -67,4 +68,14 @@ test('the hourly purge job runs the media clean-up: an expired share goes with i
   await purgeJob.purgeNow({ db: server.db, config: server.config, storage: server.storage, log: createLogger('silent'), now: () => server.now() + 3 * 24 * 3600_000 });
   expect(server.db.select().from(tempShares).where(eq(tempShares.id, share.id)).get()).toBeUndefined();
   expect(stored('audio')).not.toContain(hashOf(share.audioUrl));
+});
+
+test('an orphan that became a song again while the clean-up ran is spared', async () => {
+  const song = await post('/api/upload/audio', 'short.mp3');
+  const hash = hashOf(song.audioUrl);
+  server.db.delete(songs).where(eq(songs.id, song.id)).run();
+  // The snapshot of references says orphan; by the time its turn comes, a song holds it again.
+  const refs = { audio: new Set<string>(), artworkUrls: new Set<string>(), audioStillUnused: (h: string) => h !== hash };
+  await collectGarbage(server.storage, refs, { now: server.now() + 2 * 24 * 3600_000 });
+  expect(stored('audio')).toContain(hash);
 });

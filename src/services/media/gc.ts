@@ -1,4 +1,4 @@
-import { referencedArtworkUrls, referencedAudioHashes } from '../../../db/queries/media-refs.ts';
+import { isAudioReferenced, referencedArtworkUrls, referencedAudioHashes } from '../../../db/queries/media-refs.ts';
 import { deleteExpiredTempShares } from '../../../db/queries/temp-shares.ts';
 import { type GcResult, collectGarbage } from '../../../media/gc.ts';
 import type { Db } from '../../../db/client.ts';
@@ -19,7 +19,7 @@ export interface MediaGcDeps {
  */
 export async function collectOrphanMedia(_purged: unknown, deps: MediaGcDeps): Promise<GcResult & { expiredShares: number }> {
   const expired = deleteExpiredTempShares(deps.db, new Date(deps.now()));
-  const refs = { audio: referencedAudioHashes(deps.db), artworkUrls: referencedArtworkUrls(deps.db) };
+  const refs = { audio: referencedAudioHashes(deps.db), artworkUrls: referencedArtworkUrls(deps.db), audioStillUnused: (hash: string) => !isAudioReferenced(deps.db, hash) };
   const result = await collectGarbage(deps.storage, refs, { now: deps.now() });
   const removed = result.audio + result.images + result.previews + result.temp;
   if (expired.length + removed > 0) {
