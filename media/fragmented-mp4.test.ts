@@ -2,7 +2,7 @@ import { afterAll, expect, test } from 'bun:test';
 import { existsSync, readFileSync, rmSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { fragmentedMp4Store } from './fragmented-mp4.ts';
-import { findFfmpeg } from './transcode.ts';
+import { TranscodeBusyError, TranscodeSlots, findFfmpeg } from './transcode.ts';
 import { fixture } from '../src/testing/media-fixtures.ts';
 import { makeTempDir } from '../src/testing/server.ts';
 
@@ -28,4 +28,19 @@ test('a copy is fragmented MP4, made once; past the cap the least recently used 
 
 test('without ffmpeg there is no copy', async () => {
   expect(await fragmentedMp4Store(null, dir, 1 << 20)(fixture('tone.m4a'), 'c'.repeat(64), 'm4a')).toBeNull();
+});
+
+test('a few copies at a time: past that the caller is told the server is busy', async () => {
+  const store = fragmentedMp4Store(findFfmpeg(), dir, 1 << 24, { slots: new TranscodeSlots(1, 0) });
+  const [first, second] = await Promise.allSettled([store(fixture('tone.m4a'), 'd'.repeat(64), 'm4a'), store(fixture('tone.flac'), 'e'.repeat(64), 'flac')]);
+  expect(first.status).toBe('fulfilled');
+  expect(second.status === 'rejected' && second.reason instanceof TranscodeBusyError).toBe(true);
+});
+
+test('a copy whose source never answers is given up at the deadline, and the next request may try again', async () => {
+  const fifo = join(dir, 'stalled.m4a');
+  Bun.spawnSync(['mkfifo', fifo]);
+  const store = fragmentedMp4Store(findFfmpeg(), dir, 1 << 24, { deadlineMs: 300 });
+  expect(await store(fifo, 'f'.repeat(64), 'm4a')).toBeNull();
+  expect(await store(fixture('tone.m4a'), 'f'.repeat(64), 'm4a')).toBe(join(dir, `${'f'.repeat(64)}.mp4`));
 });

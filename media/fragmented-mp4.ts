@@ -1,6 +1,11 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Ffmpeg } from './transcode.ts';
+import { type Ffmpeg, TranscodeSlots } from './transcode.ts';
+
+/** Remuxes at once: each is a short copy of the stream, but a family can tap many albums. */
+export const REMUX_LIMIT = 2;
+/** A remux copies without re-encoding: minutes would mean a stalled read, not a long song. */
+export const REMUX_DEADLINE_MS = 120_000;
 
 /** Formats that Media Source Extensions take only as fragmented MP4 (the gapless player's feed). */
 export const FRAGMENTED_FORMATS = ['m4a', 'flac'] as const;
@@ -38,7 +43,7 @@ function prune(dir: string, capBytes: number, keep: string) {
  * `capBytes` (least recently used out). A copy is written to a temporary name and renamed when
  * ffmpeg finished cleanly; requests for a copy being made wait for the same run.
  */
-export function fragmentedMp4Store(ffmpeg: Ffmpeg | null, dir: string, capBytes: number) {
+export function fragmentedMp4Store(ffmpeg: Ffmpeg | null, dir: string, capBytes: number, { slots = new TranscodeSlots(REMUX_LIMIT), deadlineMs = REMUX_DEADLINE_MS } = {}) {
   const making = new Map<string, Promise<string | null>>();
   return (source: string, hash: string, format: FragmentedFormat): Promise<string | null> => {
     const path = join(dir, `${hash}.mp4`);
@@ -56,10 +61,17 @@ export function fragmentedMp4Store(ffmpeg: Ffmpeg | null, dir: string, capBytes:
     let run = making.get(key);
     if (!run) {
       run = (async () => {
+        // A few at a time (past that the caller hears TranscodeBusyError), and never forever: a
+        // stalled read would otherwise hold every later request for this song.
+        const release = await slots.acquire();
         mkdirSync(dir, { recursive: true });
         const temp = join(dir, `${hash}.${process.pid}-${crypto.randomUUID()}.part`);
         const child = Bun.spawn(['nice', '-n', '10', ffmpeg.path, ...remuxArgs(source, temp, format)], { stdout: 'ignore', stderr: 'ignore' });
-        const ok = (await child.exited) === 0;
+        const deadline = setTimeout(() => child.kill('SIGKILL'), deadlineMs);
+        const ok = await child.exited.then((code) => code === 0).finally(() => {
+          clearTimeout(deadline);
+          release();
+        });
         if (ok) {
           renameSync(temp, path);
           prune(dir, capBytes, path);

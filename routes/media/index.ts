@@ -2,9 +2,10 @@ import { Elysia } from 'elysia';
 import { createObjectFactsCache, presignedRedirect, proxiedObjectResponse } from '../../media/object-response.ts';
 import { createStatCache, fileResponse } from '../../media/stream.ts';
 import { FRAGMENTED_FORMATS, type FragmentedFormat, fragmentedMp4Store } from '../../media/fragmented-mp4.ts';
+import { TranscodeBusyError, TranscodeWaitTimeoutError } from '../../media/transcode.ts';
 import { join } from 'node:path';
 import type { AppContext } from '../../src/app-context.ts';
-import { NotFoundError } from '../../src/errors.ts';
+import { HttpError, NotFoundError } from '../../src/errors.ts';
 import type { LiveSession } from '../../src/services/accounts/sessions.ts';
 import { type AudioTarget, parseAudioFile, songAudioTarget, tempShareAudioTarget } from '../../src/services/media/access.ts';
 import { AUDIO_CONTENT_TYPES } from '../../src/shared/audio-formats.ts';
@@ -47,7 +48,14 @@ export function mediaRoutes(ctx: AppContext) {
     const requester = async () => (await session())?.user ?? null;
     const target = file && (await songAudioTarget(ctx.db, file, requester));
     if (!target || !FRAGMENTED_FORMATS.includes(target.format as FragmentedFormat)) throw new NotFoundError('Audio not found');
-    const path = await fragments(target.audioPath ?? storage.audio.location(target.hash), target.hash, target.format as FragmentedFormat);
+    let path: string | null;
+    try {
+      path = await fragments(target.audioPath ?? storage.audio.location(target.hash), target.hash, target.format as FragmentedFormat);
+    } catch (error) {
+      // Too many copies being made: the player falls back to plain playback for this song.
+      if (error instanceof TranscodeBusyError || error instanceof TranscodeWaitTimeoutError) throw new HttpError(503, 'The server is busy: try again shortly', { 'retry-after': '5' });
+      throw error;
+    }
     if (!path) throw new NotFoundError('Audio not found');
     return fileResponse(request, path, { etag: `${target.hash}-fragments`, contentType: 'audio/mp4', cacheControl: PRIVATE_REVALIDATE });
   };
