@@ -7,7 +7,8 @@ export type Db = ReturnType<typeof drizzle<typeof schema>>;
 export interface DbHandle {
   db: Db;
   sqlite: Database;
-  close(): void;
+  /** `checkpoint: false` when Litestream replicates the file: it owns the checkpoints then. */
+  close(options?: { checkpoint?: boolean }): void;
 }
 
 /**
@@ -32,9 +33,10 @@ export function openDb(path: string): DbHandle {
   return {
     db,
     sqlite,
-    close() {
-      // Fold the WAL back into the main file so a copied data folder is complete.
-      sqlite.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    close({ checkpoint = true } = {}) {
+      // Fold the WAL back into the main file so a copied data folder is complete; a truncation
+      // behind Litestream's back would make it start a new generation (a full upload) each time.
+      if (checkpoint) sqlite.exec('PRAGMA wal_checkpoint(TRUNCATE)');
       sqlite.close();
     },
   };

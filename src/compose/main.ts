@@ -103,7 +103,7 @@ async function shutdown(signal: string) {
   // stop(false) stops accepting connections and resolves once in-flight requests are done.
   await app.server?.stop(false);
   await jobsDone();
-  handle.close();
+  handle.close({ checkpoint: replication === null });
   await replication?.stop();
   log.info('Hearth stopped cleanly.');
   process.exit(0);

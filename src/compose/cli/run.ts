@@ -89,7 +89,7 @@ async function main(argv: string[]): Promise<number> {
     const code = await command.run({ db: handle.db, config, paths, log: createLogger(config.logLevel), storage, args, print: console.log });
     return typeof code === 'number' ? code : 0;
   } finally {
-    handle.close();
+    handle.close({ checkpoint: config.replicaUrl === null });
   }
 }
 
