@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Ffmpeg, TranscodeSlots } from './transcode.ts';
+import { type Ffmpeg, TranscodeSlots, inputArgs } from './transcode.ts';
 
 /** Remuxes at once: each is a short copy of the stream, but a family can tap many albums. */
 export const REMUX_LIMIT = 2;
@@ -18,7 +18,7 @@ export type FragmentedFormat = (typeof FRAGMENTED_FORMATS)[number];
  */
 function remuxArgs(input: string, output: string, format: FragmentedFormat): string[] {
   const codec = format === 'm4a' ? ['-bsf:a', 'setts=duration=1024'] : ['-strict', '-2'];
-  return ['-hide_banner', '-loglevel', 'error', '-nostdin', '-i', input, '-map', '0:a:0', '-map_metadata', '-1', '-c', 'copy', ...codec,
+  return ['-hide_banner', '-loglevel', 'error', '-nostdin', ...inputArgs(input), '-map', '0:a:0', '-map_metadata', '-1', '-c', 'copy', ...codec,
     '-f', 'mp4', '-movflags', 'frag_keyframe+empty_moov+default_base_moof', '-y', output];
 }
 

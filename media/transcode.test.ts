@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test';
-import { MAX_BUFFERED_TRANSCODE_BYTES, TranscodeBusyError, TranscodeSlots, TranscodeWaitTimeoutError, bufferForLength, estimatedBytes } from './transcode.ts';
+import { MAX_BUFFERED_TRANSCODE_BYTES, TranscodeBusyError, TranscodeSlots, TranscodeWaitTimeoutError, bufferForLength, estimatedBytes, inputArgs } from './transcode.ts';
 
 test('a constant-bit-rate estimate: seconds × kbit/s ÷ 8', () => {
   expect(estimatedBytes(60, 128)).toBe(960_000);
@@ -60,4 +60,9 @@ test('a client that leaves while waiting gives up its place', async () => {
   running();
   (await next)();
   expect([slots.inUse, slots.queued]).toEqual([0, 0]);
+});
+
+test("a bucket's presigned link is read with reconnects; a file on disk as it is", () => {
+  expect(inputArgs('https://bucket.example/audio/ab?X-Amz-Signature=1')).toEqual(['-reconnect', '1', '-reconnect_streamed', '1', '-reconnect_delay_max', '5', '-i', 'https://bucket.example/audio/ab?X-Amz-Signature=1']);
+  expect(inputArgs('/srv/hearth/media/audio/ab/abc')).toEqual(['-i', '/srv/hearth/media/audio/ab/abc']);
 });

@@ -53,6 +53,9 @@ interface Waiter {
   grant(release: () => void): void;
 }
 
+/** ffmpeg's input; a bucket's presigned link is read again from where it broke off. */
+export const inputArgs = (input: string) => [...(/^https?:\/\//.test(input) ? ['-reconnect', '1', '-reconnect_streamed', '1', '-reconnect_delay_max', '5'] : []), '-i', input];
+
 /**
  * One running transcode per slot; past that, requests wait first come, first served (a family
  * starting songs together all get them), up to `maxWaiting` of them and `waitMs` each.
@@ -129,7 +132,7 @@ export class TranscodeSlots {
 function ffmpegArgs(input: string, format: TranscodeFormat, kbps: number, offset: number, gainDb = 0): string[] {
   // Opus in stereo: libopus refuses more than 256 kbit/s per channel, so a mono song at 320 failed.
   const codec = format === 'mp3' ? ['-c:a', 'libmp3lame', '-write_xing', '0', '-id3v2_version', '0', '-f', 'mp3'] : ['-ac', '2', '-c:a', 'libopus', '-vbr', 'off', '-f', 'ogg'];
-  return ['-hide_banner', '-loglevel', 'error', '-nostdin', '-threads', '1', ...(offset > 0 ? ['-ss', String(offset)] : []), '-i', input, '-map', '0:a:0', '-vn', ...(gainDb !== 0 ? ['-af', `volume=${gainDb.toFixed(2)}dB`] : []), '-map_metadata', '-1', '-b:a', `${kbps}k`, ...codec, 'pipe:1'];
+  return ['-hide_banner', '-loglevel', 'error', '-nostdin', '-threads', '1', ...(offset > 0 ? ['-ss', String(offset)] : []), ...inputArgs(input), '-map', '0:a:0', '-vn', ...(gainDb !== 0 ? ['-af', `volume=${gainDb.toFixed(2)}dB`] : []), '-map_metadata', '-1', '-b:a', `${kbps}k`, ...codec, 'pipe:1'];
 }
 
 /** The size a constant-bit-rate encoding of `seconds` comes to, for `estimateContentLength`. */

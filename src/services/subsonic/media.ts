@@ -36,7 +36,8 @@ export function audioSource(db: Db, viewer: Viewer, storage: MediaStorage, param
   const song = id === null ? undefined : findStreamableSong(db, id, viewer);
   if (!song) throw notFound('Song');
   return {
-    path: song.audioPath ?? storage.audio.location(song.audioHash),
+    // A client may read a transcode at playing speed: the link outlives twice the song's length.
+    path: song.audioPath ?? storage.audio.location(song.audioHash, Math.max(3600, Math.ceil(song.duration * 2) + 600)),
     hash: song.audioHash,
     format: song.audioFormat as AudioFormat,
     duration: song.duration,
