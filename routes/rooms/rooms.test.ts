@@ -6,7 +6,7 @@ import type { CreatedRoomDto, RoomViewDto } from '../../src/shared/schemas/room.
 import { insertSong } from '../../src/testing/factories.ts';
 import { type TestServer, startTestServer } from '../../src/testing/server.ts';
 import { API_ROUTES } from '../api-routes.ts';
-import { JOIN_FIRST, REMOVED } from './participant.ts';
+import { JOIN_FIRST, NOT_FOR_RESTRICTED, REMOVED } from './participant.ts';
 
 let server: TestServer;
 let mum: string;
@@ -190,4 +190,18 @@ test("a restricted host's room offers only what the host may hear: search and ad
   expect((await add(room.code, guest, explicit)).status).toBe(404);
   expect((await add(room.code, guest, clean)).status).toBe(201);
   expect((await view(room.code, guest)).queue.map((entry) => entry.title)).toEqual(['Zebra Clean Tune']);
+});
+
+test("a restricted member cannot open another member's room as themselves: it plays the host's library", async () => {
+  const admin = await server.signUp('grandpa', { isAdmin: true });
+  const child = await server.signUp('little-one');
+  const childId = ((await (await server.request('/api/user', { cookie: child })).json()) as { id: number }).id;
+  const explicit = insertSong(server.db, { status: 'published', title: 'Grown-up Song', artist: 'Various', explicit: true }).id;
+  expect((await server.request(`/api/users/${childId}`, { method: 'PATCH', cookie: admin, json: { restrictions: { clean: true, albumIds: null } } })).status).toBe(200);
+  const room = await startRoom(mum, [songIds[0]!, explicit]);
+  for (const path of [`/api/rooms/${room.code}`, `/api/rooms/${room.code}/search?q=grown`, `/api/rooms/${room.code}/qr`]) {
+    const response = await server.request(path, { cookie: child });
+    expect([path, response.status, await response.json()]).toEqual([path, 403, { error: NOT_FOR_RESTRICTED }]);
+  }
+  expect((await add(room.code, child, songIds[1]!)).status).toBe(403);
 });

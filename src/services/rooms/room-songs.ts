@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/client.ts';
+import { isRestricted } from '../../../db/queries/visibility.ts';
 import type { UserRow } from '../../../db/schema/index.ts';
 import { toSongDto } from '../catalogue/dto.ts';
 import { requireVisibleSongFor } from '../catalogue/songs.ts';
@@ -19,4 +20,12 @@ export function roomSong(db: Db, host: UserRow, songId: number): RoomSong {
 /** The room's search: the library's search as the host would see it. */
 export function searchForRoom(db: Db, room: Room, query: string | undefined): { songs: SongDto[] } {
   return searchSongs(db, query, room.host);
+}
+
+/**
+ * Whether a signed-in member may join someone else's room as themselves: its queue and search
+ * are the host's library, so a restricted member joins only a room they host.
+ */
+export function seesRoomLibrary(member: UserRow): boolean {
+  return !isRestricted(member);
 }
