@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { KEPT_AUDIO_CHANGED, OFFLINE_AUDIO_CACHE } from '../../src/shared/pwa.ts';
+import { KEPT_AUDIO_CHANGED, KEPT_AUDIO_PARAM, OFFLINE_AUDIO_CACHE } from '../../src/shared/pwa.ts';
 
 /**
  * The Cache Storage cache holding music kept offline is OFFLINE_AUDIO_CACHE
@@ -64,6 +64,17 @@ export function refreshOfflineSet(): Promise<void> {
 // Read once as the app starts (keys only, no bodies). Hydration renders the store's initial
 // state (zustand's server snapshot), as the server did, so badges appear after it, no mismatch.
 if (typeof window !== 'undefined') void refreshOfflineSet();
+
+/**
+ * The URL an audio element loads a song from: a kept song (or any, while the kept set is still
+ * unread) is marked so it reaches the worker; the rest go straight to the network.
+ */
+export function audioSource(audioUrl: string): string {
+  const { audio, loaded } = useOfflineStore.getState();
+  const toWorker = !loaded || audio.has(audioUrl);
+  if (!toWorker || !audioUrl.startsWith('/media/songs/')) return audioUrl;
+  return `${audioUrl}${audioUrl.includes('?') ? '&' : '?'}${KEPT_AUDIO_PARAM}`;
+}
 
 /** True while this song's audio is kept on the device. */
 export function useKeptOffline(audioUrl: string): boolean {

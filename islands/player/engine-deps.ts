@@ -1,3 +1,4 @@
+import { audioSource } from '../offline/offline-cache.ts';
 import { toast } from '../ui/toast-store.ts';
 import { GaplessAudio, type Upcoming, gaplessFeedsNext, mediaElementOf } from './gapless-audio.ts';
 
@@ -73,7 +74,7 @@ export function browserDeps(upcoming?: Upcoming): EngineDeps {
     clock: { setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (id) => window.clearTimeout(id as number) },
     async probe(url) {
       try {
-        const res = await fetch(url, { headers: { Range: 'bytes=0-1' }, cache: 'no-store' });
+        const res = await fetch(audioSource(url), { headers: { Range: 'bytes=0-1' }, cache: 'no-store' });
         await res.body?.cancel();
         return res.ok;
       } catch {

@@ -1,3 +1,4 @@
+import { audioSource } from '../offline/offline-cache.ts';
 import type { AudioLike } from './engine-deps.ts';
 import { type GaplessSource, type GaplessTrack, gaplessSource } from './gapless-sources.ts';
 
@@ -55,8 +56,8 @@ export class GaplessAudio extends EventTarget implements AudioLike {
   }
 
   get src() {
-    // As an element answers: the resolved URL (of the song, not of the MediaSource).
-    return this.segments.length ? new URL(this.url, document.baseURI).href : this.el.src;
+    // As an element answers: the resolved URL of the song (not of the MediaSource, nor the kept mark).
+    return this.url ? new URL(this.url, document.baseURI).href : this.el.src;
   }
   set src(url: string) {
     const next = this.segments[this.at + 1];
@@ -166,7 +167,7 @@ export class GaplessAudio extends EventTarget implements AudioLike {
     if (this.deferred) sources.length = 0;
     if (sources.length < 2) {
       if (feeding === this) feeding = null;
-      this.el.src = url;
+      this.el.src = audioSource(url);
       return;
     }
     let start = 0;
@@ -243,7 +244,7 @@ export class GaplessAudio extends EventTarget implements AudioLike {
     if (feeding === this) feeding = null;
     if (this.media) URL.revokeObjectURL(this.el.src);
     this.media = null;
-    this.el.src = this.url;
+    this.el.src = audioSource(this.url);
     this.el.currentTime = at;
     if (playing) void this.el.play().catch(() => {});
   }

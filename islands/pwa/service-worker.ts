@@ -16,7 +16,7 @@ import {
   type SerwistPlugin,
 } from 'serwist';
 import { matchAppRoute } from '../../src/shared/app-routes.ts';
-import { API_CACHE, IMAGE_CACHE, KEPT_AUDIO_CHANGED, OFFLINE_AUDIO_CACHE } from '../../src/shared/pwa.ts';
+import { API_CACHE, IMAGE_CACHE, KEPT_AUDIO_CHANGED, KEPT_AUDIO_PARAM, OFFLINE_AUDIO_CACHE } from '../../src/shared/pwa.ts';
 import { isCachedApiRead, isOnlineOnlyPage } from '../../src/shared/pwa-routes.ts';
 
 declare const self: { __SW_MANIFEST: (PrecacheEntry | string)[] | undefined };
@@ -82,16 +82,33 @@ addEventListener('message', (event: Event) => {
 });
 // Offline, the network has nothing to give anyway: the cache is asked (also covers the moments
 // after the worker started, before the set is read, and a set that missed the page's message).
-const isKeptAudio = (path: string) => (keptAudio === null ? !navigator.onLine : keptAudio.has(path) || !navigator.onLine);
+const isKeptAudio = (url: URL) =>
+  url.searchParams.has(KEPT_AUDIO_PARAM) || (keptAudio === null ? !navigator.onLine : keptAudio.has(url.pathname) || !navigator.onLine);
 const neverStore: SerwistPlugin = { cacheWillUpdate: async () => null };
-const keptAudioCache = new CacheFirst({ cacheName: OFFLINE_AUDIO_CACHE, plugins: [new RangeRequestsPlugin(), neverStore] });
+// The page marks kept songs' URLs (KEPT_AUDIO_PARAM); the cache holds them under the bare path.
+const keptAudioCache = new CacheFirst({
+  cacheName: OFFLINE_AUDIO_CACHE,
+  plugins: [new RangeRequestsPlugin(), neverStore],
+  matchOptions: { ignoreSearch: true },
+});
 serwist.registerCapture(
-  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/media/songs/') && isKeptAudio(url.pathname),
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/media/songs/') && isKeptAudio(url),
   async (options: RouteHandlerCallbackOptions) => {
     await keptAudioRead;
     return keptAudioCache.handle(options);
   },
 );
+
+// Where the browser has static routes, song audio the page did not mark as kept goes straight to
+// the network without starting the worker (an idle worker's start-up delays a first tap); the
+// gapless feed's fragments too. Without them, the capture above simply lets such requests pass.
+type RoutesInstallEvent = Event & { addRoutes?(rules: unknown): Promise<void>; waitUntil(done: Promise<unknown>): void };
+addEventListener('install', (event: Event) => {
+  const install = event as RoutesInstallEvent;
+  if (typeof install.addRoutes !== 'function' || typeof URLPattern !== 'function') return;
+  const unmarkedSongs = new URLPattern({ pathname: '/media/songs/*', search: '' });
+  install.waitUntil(install.addRoutes({ condition: { urlPattern: unmarkedSongs }, source: 'network' }).catch(() => undefined));
+});
 
 // Artwork: a kept song's artwork first, then artwork already seen, then the network.
 const images = new CacheFirst({

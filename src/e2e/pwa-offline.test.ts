@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { API_CACHE, BACK_ONLINE_TEXT, EXPIRATION_DB, EXPIRATION_STORE, NEEDS_CONNECTION_TEXT, OFFLINE_AUDIO_CACHE, OFFLINE_BANNER_TEXT } from '../shared/pwa.ts';
+import { API_CACHE, BACK_ONLINE_TEXT, EXPIRATION_DB, EXPIRATION_STORE, KEPT_AUDIO_PARAM, NEEDS_CONNECTION_TEXT, OFFLINE_AUDIO_CACHE, OFFLINE_BANNER_TEXT } from '../shared/pwa.ts';
 import type { AlbumDto, PlaylistDto, SongDto } from '../shared/types.ts';
 import { releaseBrowser, sharedBrowser, waitForAsync } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
@@ -173,10 +173,11 @@ describe('kept audio and artwork (the offline-music contract)', () => {
       return bytes;
     }, [OFFLINE_AUDIO_CACHE, bedtime.audioUrl] as const);
     await context.setOffline(true);
+    // Addressed as the player addresses a kept song (unmarked song audio goes straight to the network).
     const ranged = await page.evaluate(async (url) => {
       const response = await fetch(url, { headers: { range: 'bytes=100-199' } });
       return { status: response.status, range: response.headers.get('content-range'), length: (await response.arrayBuffer()).byteLength };
-    }, bedtime.audioUrl);
+    }, `${bedtime.audioUrl}?${KEPT_AUDIO_PARAM}`);
     expect(ranged).toEqual({ status: 206, range: `bytes 100-199/${size}`, length: 100 });
     const other = await page.evaluate((url) => fetch(url, { headers: { range: 'bytes=0-' } }).then(() => 'answered', () => 'failed'), morning.audioUrl);
     expect(other).toBe('failed');

@@ -6,6 +6,11 @@
 export const OFFLINE_AUDIO_CACHE = 'hearth-offline-audio-v1';
 /** The page's message to its worker after it changed OFFLINE_AUDIO_CACHE: the worker re-reads which songs are kept. */
 export const KEPT_AUDIO_CHANGED = 'HEARTH_KEPT_AUDIO_CHANGED';
+/**
+ * The search param the page adds to a kept song's audio URL. The worker's static route sends
+ * song audio without it straight to the network, so an idle worker is not started for it.
+ */
+export const KEPT_AUDIO_PARAM = 'kept';
 /** Network-first copies of the signed-in API reads (cleared at sign-out). */
 export const API_CACHE = 'hearth-api-v1';
 /** Artwork seen while browsing (cleared at sign-out with the API copies). */
