@@ -3,6 +3,7 @@ import type { SongDto } from '../src/shared/types.ts';
 import { sineWav } from '../src/e2e/player-fixtures.ts';
 import { launchBrowser, waitForHydration } from '../src/testing/browser.ts';
 import { benchLogin, printFigure, startBenchServer } from './lib/harness.ts';
+import { tapToPlaying } from './lib/tap-to-playing.ts';
 
 // A tap on a library row to the audio's `playing` event, on a warm page (hydrated, the worker
 // installed and in control), first tap after the page loaded and the taps after it; the same with
@@ -42,27 +43,6 @@ const SPY = () => {
 
 const at = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? Number.NaN;
 
-async function tap(page: Page, title: string): Promise<number> {
-  await page.evaluate((t) => {
-    const w = window as unknown as { __clickAt: number };
-    const row = [...document.querySelectorAll<HTMLButtonElement>('[aria-label="Songs"] button')].find((b) => b.textContent?.startsWith(t))!;
-    w.__clickAt = performance.now();
-    row.click();
-  }, title);
-  await page.waitForFunction(() => {
-    const w = window as unknown as { __clickAt: number; __playingAt: number };
-    return w.__playingAt > w.__clickAt;
-  }, undefined, { timeout: 30_000 });
-  const ms = await page.evaluate(() => {
-    const w = window as unknown as { __clickAt: number; __playingAt: number };
-    return w.__playingAt - w.__clickAt;
-  });
-  // Paused before the next tap: a change while playing first fades the old song out (250 ms).
-  const bar = page.getByRole('region', { name: 'Player' });
-  await bar.getByRole('button', { name: 'Pause', exact: true }).click();
-  await bar.getByRole('button', { name: 'Play', exact: true }).waitFor();
-  return ms;
-}
 
 /**
  * First taps (one per freshly loaded page) and later taps, in one context. `idle`: the browser
@@ -89,10 +69,10 @@ async function measure(browser: Browser, serviceWorkers: 'allow' | 'block', idle
       await cdp.send('ServiceWorker.stopAllWorkers');
       await cdp.detach();
     }
-    const ms = await tap(page, n++ % 2 ? 'Big B' : 'Big A');
+    const ms = await tapToPlaying(page, n++ % 2 ? 'Big B' : 'Big A');
     if (i === 0) continue; // the very first load installs the worker: not a warm page
     first.push(ms);
-    for (let j = 0; j < LATER_TAPS; j++) later.push(await tap(page, n++ % 2 ? 'Big B' : 'Big A'));
+    for (let j = 0; j < LATER_TAPS; j++) later.push(await tapToPlaying(page, n++ % 2 ? 'Big B' : 'Big A'));
   }
   await context.close();
   return { first, later };

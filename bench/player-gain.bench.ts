@@ -14,6 +14,7 @@ import { loudnessFixture, taggedFlac } from '../src/testing/loudness-fixtures.ts
 import { launchBrowser, waitForHydration } from '../src/testing/browser.ts';
 import { makeTempDir } from '../src/testing/server.ts';
 import { benchLogin, printFigure, startBenchServer } from './lib/harness.ts';
+import { tapToPlaying } from './lib/tap-to-playing.ts';
 
 const RUNS = 15;
 const SECONDS = 20; // 24-bit stereo FLAC of noise at 48 kHz: about 4–5 MB, like player.bench.ts's songs
@@ -82,24 +83,7 @@ async function clicks(browser: Browser, titles: [string, string], runs = RUNS): 
   for (let i = 0; i < runs; i++) {
     const title = titles[i % 2]!;
     await page.waitForFunction((t) => [...document.querySelectorAll('[aria-label="Songs"] button')].some((b) => b.textContent?.startsWith(t)), title);
-    await page.evaluate((t) => {
-      const w = window as unknown as { __clickAt: number };
-      const row = [...document.querySelectorAll<HTMLButtonElement>('[aria-label="Songs"] button')].find((b) => b.textContent?.startsWith(t))!;
-      w.__clickAt = performance.now();
-      row.click();
-    }, title);
-    await page.waitForFunction(() => {
-      const w = window as unknown as { __clickAt: number; __playingAt: number };
-      return w.__playingAt > w.__clickAt;
-    });
-    times.push(await page.evaluate(() => {
-      const w = window as unknown as { __clickAt: number; __playingAt: number };
-      return w.__playingAt - w.__clickAt;
-    }));
-    // Paused before the next click: a change while playing first fades the old song out (250 ms).
-    const bar = page.getByRole('region', { name: 'Player' });
-    await bar.getByRole('button', { name: 'Pause', exact: true }).click();
-    await bar.getByRole('button', { name: 'Play', exact: true }).waitFor();
+    times.push(await tapToPlaying(page, title));
   }
   return { times, page };
 }

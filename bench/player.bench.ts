@@ -3,6 +3,7 @@ import type { AlbumDto, SongDto } from '../src/shared/types.ts';
 import { sineWav } from '../src/e2e/player-fixtures.ts';
 import { launchBrowser, waitForHydration } from '../src/testing/browser.ts';
 import { benchLogin, printFigure, startBenchServer } from './lib/harness.ts';
+import { tapToPlaying } from './lib/tap-to-playing.ts';
 
 // Player figures in Chromium on the production server (loopback): click on a library
 // row to the audio's `playing` event for a 5 MB song (two songs alternate so every click loads
@@ -68,24 +69,7 @@ try {
   const clicks: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const title = i % 2 ? 'Big B' : 'Big A';
-    await page.evaluate((t) => {
-      const w = window as unknown as { __clickAt: number };
-      const row = [...document.querySelectorAll<HTMLButtonElement>('[aria-label="Songs"] button')].find((b) => b.textContent?.startsWith(t))!;
-      w.__clickAt = performance.now();
-      row.click();
-    }, title);
-    await page.waitForFunction(() => {
-      const w = window as unknown as { __clickAt: number; __playingAt: number };
-      return w.__playingAt > w.__clickAt;
-    });
-    clicks.push(await page.evaluate(() => {
-      const w = window as unknown as { __clickAt: number; __playingAt: number };
-      return w.__playingAt - w.__clickAt;
-    }));
-    // Paused before the next click: a change while playing first fades the old song out (250 ms).
-    const bar = page.getByRole('region', { name: 'Player' });
-    await bar.getByRole('button', { name: 'Pause', exact: true }).click();
-    await bar.getByRole('button', { name: 'Play', exact: true }).waitFor();
+    clicks.push(await tapToPlaying(page, title));
   }
   printFigure(`click to playing, 5 MB song, p50 of ${RUNS}`, p50(clicks), 'ms', undefined, '< 150 ms');
 
