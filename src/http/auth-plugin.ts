@@ -28,7 +28,7 @@ interface CookieJar {
 }
 
 /** One cookie's value from the raw header: the session is needed before Elysia parses cookies. */
-function cookieValue(request: Request, name: string): string | undefined {
+export function cookieValue(request: Request, name: string): string | undefined {
   for (const part of (request.headers.get('cookie') ?? '').split(';')) {
     const at = part.indexOf('=');
     if (at === -1 || part.slice(0, at).trim() !== name) continue;
