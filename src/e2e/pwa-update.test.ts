@@ -166,7 +166,9 @@ describe('a new build', () => {
     await player.getByText('Long Lullaby').waitFor();
     await player.getByRole('button', { name: 'Play' }).waitFor();
     await waitForPlayback(page);
-    expect(problems).toEqual([]);
+    // The server was down while it deployed, and the playing song's position save (every 5 s)
+    // may have met it then: kept and sent later, but the browser logs the refused connection.
+    expect(problems.filter((problem) => !problem.includes('net::ERR_CONNECTION_REFUSED'))).toEqual([]);
     await context.close();
     expect(long.title).toBe('Long Lullaby');
   });
