@@ -51,6 +51,28 @@ const tapPin = async (page: Page, pin: string) => {
   await page.getByRole('button', { name: 'OK', exact: true }).click();
 };
 
+const fullPlayer = (page: Page) => page.getByRole('dialog', { name: 'Now Playing' });
+
+/** Sets the sleep timer in the full player, then closes it. */
+async function sleepTimer(page: Page, title: string, choice: string) {
+  await page.getByRole('region', { name: 'Player' }).getByRole('button', { name: `Full screen: ${title}` }).click();
+  await fullPlayer(page).getByRole('button', { name: 'Sleep timer' }).click();
+  await page.getByRole('menuitemradio', { name: choice }).click();
+  await fullPlayer(page).getByTestId('sleep-timer-left').waitFor();
+  await fullPlayer(page).getByRole('button', { name: 'Close' }).click();
+  await fullPlayer(page).waitFor({ state: 'hidden' });
+}
+
+/** Whether the full player shows a running sleep timer for the member on this page. */
+async function sleepTimerShown(page: Page, title: string): Promise<boolean> {
+  await page.getByRole('region', { name: 'Player' }).getByRole('button', { name: `Full screen: ${title}` }).click();
+  const pressed = await fullPlayer(page).getByRole('button', { name: 'Sleep timer' }).getAttribute('aria-pressed');
+  const shown = (await fullPlayer(page).getByTestId('sleep-timer-left').count()) > 0;
+  await fullPlayer(page).getByRole('button', { name: 'Close' }).click();
+  await fullPlayer(page).waitFor({ state: 'hidden' });
+  return pressed === 'true' && shown;
+}
+
 /** Starts a song from the library, then pauses it: what is saved is that song, not the queue moving on. */
 async function play(page: Page, title: string) {
   await page.getByRole('list', { name: 'Songs' }).getByRole('button', { name: new RegExp(`^${title}`) }).click();
@@ -92,6 +114,8 @@ describe("Who's listening? on a shared tablet", () => {
     await page.getByRole('button', { name: 'Toggle theme' }).click();
     expect(await isDark(page)).toBe(true);
     await play(page, 'Bedtime Song');
+    // The child's sleep timer is the child's own: it must not stop a parent's song after a switch.
+    await sleepTimer(page, 'Bedtime Song', 'End of track');
 
     // To a grown-up: the PIN pad; a wrong PIN says so and changes nothing.
     await openPicker(page);
@@ -106,6 +130,7 @@ describe("Who's listening? on a shared tablet", () => {
     await signedInAs(page, 'mum');
     await playerTitle(page, 'Morning Song');
     expect(await isDark(page)).toBe(false);
+    expect(await sleepTimerShown(page, 'Morning Song')).toBe(false);
     // The child's page, leaving, saved nothing under mum's session: her queue on the server is hers.
     const mumsQueue = await page.evaluate(() => fetch('/api/play-queue').then((r) => r.json() as Promise<{ songs: { title: string }[]; index: number }>));
     expect(mumsQueue.songs[mumsQueue.index]?.title).toBe('Morning Song');
@@ -116,6 +141,7 @@ describe("Who's listening? on a shared tablet", () => {
     await signedInAs(page, 'kiddo');
     await playerTitle(page, 'Bedtime Song');
     expect(await isDark(page)).toBe(true);
+    expect(await sleepTimerShown(page, 'Bedtime Song')).toBe(true);
     expect(problems.filter((p) => !p.includes('403'))).toEqual([]);
     await context.close();
   });
