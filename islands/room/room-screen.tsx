@@ -60,7 +60,8 @@ function JoinForm({ code, onJoined }: { code: string; onJoined: () => void }) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  useEffect(() => setName(localStorage.getItem(NAME_KEY) ?? ''), []);
+  // The name kept on this device, unless the guest already started typing one.
+  useEffect(() => setName((typed) => typed || (localStorage.getItem(NAME_KEY) ?? '')), []);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);

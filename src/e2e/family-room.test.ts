@@ -122,6 +122,8 @@ describe('family room', () => {
     await guest.page.goto(`${server.url}/room/${next}`);
     await waitForHydration(guest.page);
     await guest.page.getByRole('heading', { name: 'Join the family room' }).waitFor();
+    // Filled in once the page has read the device's storage, just after it hydrates.
+    await guest.page.waitForFunction(() => (document.querySelector<HTMLInputElement>('#room-name')?.value ?? '') === 'Ada');
     expect(await guest.page.getByLabel('Your name').inputValue()).toBe('Ada');
     await guest.page.getByRole('button', { name: 'Join' }).click();
     await guest.page.getByRole('heading', { name: 'Family room' }).waitFor();

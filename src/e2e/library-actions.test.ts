@@ -149,10 +149,14 @@ describe('Add to Playlist from the library', () => {
     await dialog.waitFor({ state: 'hidden' });
     // The song lands in the playlist elsewhere while the dialog shows it free: the server's 409 is kind too.
     await page.route('**/api/playlists/containing/*', (route) => route.fulfill({ json: { playlistIds: [] } }));
+    const fresh = page.waitForResponse((response) => response.url().includes('/api/playlists/containing/'));
     dialog = await openAddDialog(page, 'Bedtime');
     // The dialog may first show what it read before; the tap waits for the fresh (free) answer.
-    await dialog.getByRole('button', { name: /Family Mix/ }).getByText('Already added').waitFor({ state: 'detached' });
-    await dialog.getByRole('button', { name: /Family Mix/ }).click();
+    await fresh;
+    const freeMix = dialog.getByRole('button', { name: /Family Mix/ });
+    await freeMix.waitFor();
+    await freeMix.getByText('Already added').waitFor({ state: 'detached' });
+    await freeMix.click();
     await expectToast(page, 'Already in this playlist', '"Bedtime" is already in "Family Mix"');
     expect(await page.getByTestId('toast').getAttribute('data-variant')).toBe('info');
     expect(sent).toEqual([409]);
