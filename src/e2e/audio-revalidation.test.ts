@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { SongDto } from '../shared/types.ts';
 import { releaseBrowser, sharedBrowser, waitForHydration, watchConsole } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { installAudioSpy, sineWav, uploadBytes } from './player-fixtures.ts';
+import { installAudioSpy, sineWav, uploadBytes, libraryRow as row } from './player-fixtures.ts';
 import { WIDE, expectToast, openSignedIn } from './signed-in.ts';
 
 setDefaultTimeout(90_000);
@@ -32,7 +32,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const row = (page: Page, title: string) => page.getByRole('list', { name: 'Songs' }).getByRole('button', { name: new RegExp(`^${title}`) });
 type Spied = { __audios: HTMLMediaElement[] };
 /** An element playing `path` has got past `seconds`. */
 const playingPast = (page: Page, path: string, seconds: number) =>

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { BookmarkDto, SongDto } from '../shared/types.ts';
 import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { type TestServer, makeTempDir, startTestServer } from '../testing/server.ts';
-import { sineWav, uploadBytes } from './player-fixtures.ts';
+import { sineWav, uploadBytes, libraryRow as row } from './player-fixtures.ts';
 import { installMediaSpy, longStoryOpus, media, playingPast, until } from './queue-fixtures.ts';
 import { openSignedIn } from './signed-in.ts';
 
@@ -29,7 +29,6 @@ afterAll(async () => {
 
 const shelf = (page: Page) => page.getByRole('region', { name: 'Continue listening' });
 const bar = (page: Page) => page.getByRole('region', { name: 'Player' });
-const row = (page: Page, title: string) => page.getByRole('list', { name: 'Songs' }).getByRole('button', { name: new RegExp(`^${title}`) });
 const bookmarks = async (cookie: string) => (await (await server.request('/api/bookmarks', { cookie })).json()) as BookmarkDto[];
 
 async function reopenLibrary(page: Page) {

@@ -5,7 +5,7 @@ import { songs } from '../../db/schema/index.ts';
 import type { AlbumDto } from '../shared/types.ts';
 import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { installAudioSpy, sineWav, uploadBytes } from './player-fixtures.ts';
+import { installAudioSpy, sineWav, uploadBytes, libraryRow as row } from './player-fixtures.ts';
 import { createAlbum } from './seed.ts';
 import { expand } from './admin-songs-helpers.ts';
 import { PHONE, WIDE, expectToast, openSignedIn } from './signed-in.ts';
@@ -41,7 +41,6 @@ afterAll(async () => {
 });
 
 const fullPlayer = (page: Page) => page.getByRole('dialog', { name: 'Now Playing' });
-const row = (page: Page, title: string) => page.getByRole('list', { name: 'Songs' }).getByRole('button', { name: new RegExp(`^${title}`) });
 const currentLine = (page: Page) => page.evaluate(() => document.querySelector('[data-testid="lyrics"] [aria-current="true"]')?.textContent ?? null);
 const audioTime = (page: Page) => page.evaluate(() => (window as unknown as { __audios: HTMLMediaElement[] }).__audios.find((a) => !a.paused)?.currentTime ?? -1);
 

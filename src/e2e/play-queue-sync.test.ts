@@ -5,7 +5,7 @@ import { songs } from '../../db/schema/index.ts';
 import type { AlbumDto, NewAppPasswordDto, PlayQueueDto, SongDto } from '../shared/types.ts';
 import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { sineWav, uploadBytes } from './player-fixtures.ts';
+import { sineWav, uploadBytes, libraryRow as row } from './player-fixtures.ts';
 import { installMediaSpy, media, mediaReady, playingPast, until } from './queue-fixtures.ts';
 import { createAlbum } from './seed.ts';
 import { openSignedIn } from './signed-in.ts';
@@ -46,7 +46,6 @@ async function open(cookie: string, path: string) {
 
 const bar = (page: Page) => page.getByRole('region', { name: 'Player' });
 const offer = (page: Page) => page.getByRole('region', { name: 'Continue on this device' });
-const row = (page: Page, title: string) => page.getByRole('list', { name: 'Songs' }).getByRole('button', { name: new RegExp(`^${title}`) });
 
 async function serverQueue(cookie: string): Promise<PlayQueueDto> {
   return (await (await server.request('/api/play-queue', { cookie })).json()) as PlayQueueDto;

@@ -89,3 +89,6 @@ export function installMediaSessionSpy(page: Page) {
     };
   });
 }
+
+/** A song's row in the library list, by the start of its title. */
+export const libraryRow = (page: Page, title: string) => page.getByRole('list', { name: 'Songs' }).getByRole('button', { name: new RegExp(`^${title}`) });

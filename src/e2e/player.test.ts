@@ -5,7 +5,7 @@ import { songs } from '../../db/schema/index.ts';
 import type { AlbumDto, SongDto } from '../shared/types.ts';
 import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { audioState, fixtureBytes, installAudioSpy, installMediaSessionSpy, played, sineWav, uploadBytes } from './player-fixtures.ts';
+import { audioState, fixtureBytes, installAudioSpy, installMediaSessionSpy, played, sineWav, uploadBytes, libraryRow as row } from './player-fixtures.ts';
 import { createAlbum } from './seed.ts';
 import { PHONE, WIDE, expectToast, openSignedIn } from './signed-in.ts';
 
@@ -59,7 +59,6 @@ async function openSpied(path: string, viewport = WIDE) {
 
 const bar = (page: Page) => page.getByRole('region', { name: 'Player' });
 const fullPlayer = (page: Page) => page.getByRole('dialog', { name: 'Now Playing' });
-const row = (page: Page, title: string) => page.getByRole('list', { name: 'Songs' }).getByRole('button', { name: new RegExp(`^${title}`) });
 const waitTime = (page: Page, above: number) =>
   page.waitForFunction((t) => (window as unknown as { __audios: HTMLMediaElement[] }).__audios.some((a) => !a.paused && a.currentTime > t), above);
 

@@ -3,7 +3,7 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import type { SongDto } from '../shared/types.ts';
 import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { installAudioSpy, sineWav, uploadBytes } from './player-fixtures.ts';
+import { installAudioSpy, sineWav, uploadBytes, libraryRow as row } from './player-fixtures.ts';
 import { WIDE, expectToast, openSignedIn } from './signed-in.ts';
 
 setDefaultTimeout(90_000);
@@ -30,7 +30,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const row = (page: Page, title: string) => page.getByRole('list', { name: 'Songs' }).getByRole('button', { name: new RegExp(`^${title}`) });
 type Spied = { __audios: HTMLMediaElement[] };
 const playingPast = (page: Page, seconds: number) =>
   page.waitForFunction((t) => (window as unknown as Spied).__audios.some((audio) => !audio.paused && audio.currentTime > t), seconds);
