@@ -18,11 +18,19 @@ export type PlayerStore = ReturnType<typeof createPlayerStore>;
  */
 export function createPlayerStore(deps: EngineDeps) {
   const { clock } = deps;
-  /** Each element's loudness cut for the song it holds: its volume is the listener's × this. */
+  /** Each element's loudness cut for the song it holds: its volume is the listener's × this × `dim`. */
   const cuts = new WeakMap<AudioLike, number>();
+  /** Each element's level in the listener's terms (what fades ramp), before the cut and `dim`. */
+  const levels = new WeakMap<AudioLike, number>();
+  /** The sleep timer's fade-out: one factor over every song, so a track change mid-fade stays dimmed. */
+  let dim = 1;
+  const apply = (el: AudioLike) => (el.volume = Math.max(0, Math.min(1, (levels.get(el) ?? 1) * (cuts.get(el) ?? 1) * dim)));
   const level = {
-    get: (el: AudioLike) => el.volume / (cuts.get(el) ?? 1),
-    set: (el: AudioLike, v: number) => (el.volume = Math.max(0, Math.min(1, v * (cuts.get(el) ?? 1)))),
+    get: (el: AudioLike) => levels.get(el) ?? el.volume,
+    set: (el: AudioLike, v: number) => {
+      levels.set(el, v);
+      apply(el);
+    },
   };
   const fader = createFader(clock, level);
   let current: AudioLike | null = null;
@@ -255,5 +263,10 @@ export function createPlayerStore(deps: EngineDeps) {
     },
   }));
   const playerAudio = () => current;
-  return Object.assign(store, { playerAudio });
+  /** Scales whatever plays (1 = the listener's level); the sleep timer's fade sets it. */
+  const setDim = (factor: number) => {
+    dim = Math.max(0, Math.min(1, factor));
+    if (current) apply(current);
+  };
+  return Object.assign(store, { playerAudio, setDim });
 }

@@ -106,3 +106,27 @@ test('turning the timer off mid-fade gives the volume back and keeps playing', (
   s.clock.advance(60_000);
   expect(s.audio().paused).toBe(false);
 });
+
+test('a song that starts mid-fade stays dimmed, and the volume given back is that song\'s own level', () => {
+  const s = setup();
+  // The second song is 6 dB too loud: its element plays at half the listener's volume.
+  const loud: Track = { ...track(2), trackGain: -6.0206, trackPeak: 0.5 };
+  s.player.getState().setNormalisation('track');
+  s.player.getState().start([track(1), loud], 0, 'album');
+  s.clock.advance(1000);
+  s.sleep.getState().set(5);
+  s.clock.advance(295_000);
+  const dimmed = s.audio().volume;
+  expect(dimmed).toBeLessThan(0.6);
+
+  // The first song ends mid-fade: the next one must not jump back up to the listener's level.
+  s.audio().end();
+  const loudest = () => s.audio().volume;
+  for (let t = 0; t < 4000; t += 50) {
+    s.clock.advance(50);
+    expect(loudest()).toBeLessThan(dimmed);
+  }
+  s.clock.advance(1001);
+  expect(s.audio().paused).toBe(true);
+  expect(s.audio().volume).toBeCloseTo(0.5, 2);
+});

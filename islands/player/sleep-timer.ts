@@ -52,14 +52,12 @@ function parseSaved(text: string | null, now: number): Armed | null {
 
 /**
  * The sleep timer beside the engine: a minutes timer (a wall-clock deadline) or stop after this
- * track. Over the last 10 s it lowers the playing element's volume to silence, then pauses it and
- * gives the volume back, so the next play starts at the listener's level.
+ * track. Over the last 10 s it dims the player towards silence (a song starting mid-fade stays dimmed),
+ * then pauses it and gives the volume back, so the next play starts at the listener's level.
  */
 export function createSleepTimer(player: PlayerStore, deps: SleepTimerDeps) {
   const { clock } = deps;
   let timer: unknown = null;
-  /** Each element's volume before the fade touched it. */
-  const faded = new Map<AudioLike, number>();
   const watched = new WeakSet<AudioLike>();
 
   const store = create<SleepTimerState>(() => ({
@@ -72,15 +70,10 @@ export function createSleepTimer(player: PlayerStore, deps: SleepTimerDeps) {
     },
   }));
 
-  function restoreVolume() {
-    for (const [el, volume] of faded) el.volume = volume;
-    faded.clear();
-  }
-
   function arm(next: Armed | null) {
     if (timer !== null) clock.clearTimeout(timer);
     timer = null;
-    restoreVolume();
+    player.setDim(1);
     store.setState({ choice: next?.choice ?? null, endsAt: next?.endsAt ?? null, endOfTrack: next?.endOfTrack ?? false, secondsLeft: 0 });
     deps.write(SLEEP_KEY, next ? JSON.stringify(next) : null);
     if (next) tick();
@@ -111,10 +104,7 @@ export function createSleepTimer(player: PlayerStore, deps: SleepTimerDeps) {
     const left = msLeft(el);
     if (store.getState().endsAt !== null) store.setState({ secondsLeft: Math.max(0, Math.ceil((left ?? 0) / 1000)) });
     if (left !== null && left <= 0 && store.getState().endsAt !== null) return finish();
-    if (left !== null && left <= SLEEP_FADE_MS && el && !el.paused) {
-      if (!faded.has(el)) faded.set(el, el.volume);
-      el.volume = faded.get(el)! * Math.max(0, left / SLEEP_FADE_MS);
-    }
+    if (left !== null && left <= SLEEP_FADE_MS && el && !el.paused) player.setDim(left / SLEEP_FADE_MS);
     // Every second, on the second (the remaining time shown); finer during the fade.
     const wait = left !== null && left <= SLEEP_FADE_MS + 1000 ? 250 : left !== null && left % 1000 > 0 ? left % 1000 : 1000;
     timer = clock.setTimeout(tick, Math.min(wait, Math.max(1, left ?? wait)));
