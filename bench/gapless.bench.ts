@@ -3,7 +3,7 @@ import type { AlbumDto, SongDto } from '../src/shared/types.ts';
 import { launchBrowser, waitForHydration } from '../src/testing/browser.ts';
 import { type GaplessFormat, SINE_SAMPLES, splitSineFiles } from '../src/testing/gapless-fixtures.ts';
 import { installGaplessTap, measureJoin, waitForTapSeconds } from '../src/testing/gapless-tap.ts';
-import { benchLogin, printFigure, startBenchServer } from './lib/harness.ts';
+import { benchApi, benchLogin, printFigure, startBenchServer } from './lib/harness.ts';
 
 // The join's silence per format in Chromium on the production server, measured on the played
 // signal (an AudioWorklet tap): a 440 Hz sine split across two files, played as an album through
@@ -13,11 +13,7 @@ const RUNS = Number(process.env.RUNS ?? 3);
 const server = await startBenchServer();
 const admin = await benchLogin(server.url);
 
-async function api<T>(path: string, init: RequestInit): Promise<T> {
-  const res = await fetch(server.url + path, { ...init, headers: { ...(init.headers ?? {}), cookie: admin, origin: server.url } });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = benchApi(server.url, admin);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 

@@ -13,7 +13,7 @@ import type { NormalisationMode } from '../src/shared/enums.ts';
 import { loudnessFixture, taggedFlac } from '../src/testing/loudness-fixtures.ts';
 import { launchBrowser, waitForHydration } from '../src/testing/browser.ts';
 import { makeTempDir } from '../src/testing/server.ts';
-import { benchLogin, printFigure, startBenchServer } from './lib/harness.ts';
+import { benchApi, benchLogin, printFigure, startBenchServer } from './lib/harness.ts';
 import { tapToPlaying } from './lib/tap-to-playing.ts';
 
 const RUNS = 15;
@@ -23,11 +23,7 @@ const work = makeTempDir('hearth-player-gain-bench-');
 const server = await startBenchServer();
 const admin = await benchLogin(server.url);
 
-async function api<T>(path: string, init: RequestInit): Promise<T> {
-  const res = await fetch(server.url + path, { ...init, headers: { ...(init.headers ?? {}), cookie: admin, origin: server.url } });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = benchApi(server.url, admin);
 
 /**
  * A song at `lufs` whose ReplayGain tags already say so (gain to -18 LUFS, its peak), so the player

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import type { AlbumDto, SongDto } from '../src/shared/types.ts';
 import { sineWav } from '../src/e2e/player-fixtures.ts';
 import { launchBrowser, waitForHydration } from '../src/testing/browser.ts';
-import { benchLogin, printFigure, startBenchServer } from './lib/harness.ts';
+import { benchApi, benchLogin, printFigure, startBenchServer } from './lib/harness.ts';
 import { tapToPlaying } from './lib/tap-to-playing.ts';
 
 // Player figures in Chromium on the production server (loopback): click on a library
@@ -14,11 +14,7 @@ const MB5_SECONDS = 330; // 8 kHz 16-bit mono WAV: 16 kB/s, so about 5.3 MB
 const server = await startBenchServer();
 const admin = await benchLogin(server.url);
 
-async function api<T>(path: string, init: RequestInit): Promise<T> {
-  const res = await fetch(server.url + path, { ...init, headers: { ...(init.headers ?? {}), cookie: admin, origin: server.url } });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = benchApi(server.url, admin);
 async function upload(name: string, bytes: Uint8Array<ArrayBuffer>, changes: { title: string; albumId?: number }) {
   const form = new FormData();
   form.set('status', 'published');
