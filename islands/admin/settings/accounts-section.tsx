@@ -8,7 +8,7 @@ import { AddAccountDialog, ResetPasswordDialog } from './account-dialogs.tsx';
 import { useAccountWrites } from './account-writes.ts';
 import { RestrictionsDialog, restrictionSummary } from './restrictions-dialog.tsx';
 import { formatLongDate } from './format-date.ts';
-import { ListSkeleton, LoadFailed, SettingsCard } from './settings-card.tsx';
+import { SettingsCard, SettingsList } from './settings-card.tsx';
 import { useAccounts } from '../../lib/api/accounts.ts';
 
 export const LAST_ADMIN_NOTE = "The only admin: can't be demoted or removed, as Hearth needs at least one admin.";
@@ -49,64 +49,60 @@ export function AccountsSection() {
         </Button>
       }
     >
-      {accounts.isError ? <LoadFailed what="accounts" onRetry={() => void accounts.refetch()} /> : null}
-      {accounts.isPending ? <ListSkeleton /> : null}
-      {accounts.data ? (
-        <ul aria-label="Accounts" className="grid divide-y divide-border rounded-md border border-border">
-          {accounts.data.map((account) => {
-            const lastAdmin = account.isAdmin && adminCount <= 1;
-            const restricted = restrictionSummary(account.restrictions);
-            return (
-              <li key={account.id} data-testid="account-row" className="flex items-center gap-3 px-3 py-2.5">
-                <span aria-hidden="true" className="i-lucide-circle-user-round hidden shrink-0 text-2xl text-muted-foreground sm:block" />
-                <div className="grid min-w-0 flex-1 gap-0.5">
-                  <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
-                    <span className="truncate font-medium">{account.username}</span>
-                    {account.isAdmin ? <span className="rounded-full bg-accent/15 px-2 py-0.5 text-xs font-medium text-accent-text">Admin</span> : null}
-                    {restricted ? (
-                      <span data-testid="restriction-badge" className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
-                        <span aria-hidden="true" className="i-lucide-shield mr-1 align-[-2px]" />
-                        {restricted}
-                      </span>
-                    ) : null}
-                    {account.id === me.id ? <span className="text-xs text-muted-foreground">(you)</span> : null}
-                  </div>
-                  <p className="text-sm text-muted-foreground">
-                    <span className="tabular-nums">{playlists(account.playlistCount)}</span> · Created {formatLongDate(account.createdAt)}
-                  </p>
-                  {lastAdmin ? <p className="text-sm text-muted-foreground" data-testid="last-admin-note">{LAST_ADMIN_NOTE}</p> : null}
+      <SettingsList query={accounts} what="accounts" label="Accounts">
+        {(account) => {
+          const lastAdmin = account.isAdmin && adminCount <= 1;
+          const restricted = restrictionSummary(account.restrictions);
+          return (
+            <li key={account.id} data-testid="account-row" className="flex items-center gap-3 px-3 py-2.5">
+              <span aria-hidden="true" className="i-lucide-circle-user-round hidden shrink-0 text-2xl text-muted-foreground sm:block" />
+              <div className="grid min-w-0 flex-1 gap-0.5">
+                <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+                  <span className="truncate font-medium">{account.username}</span>
+                  {account.isAdmin ? <span className="rounded-full bg-accent/15 px-2 py-0.5 text-xs font-medium text-accent-text">Admin</span> : null}
+                  {restricted ? (
+                    <span data-testid="restriction-badge" className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
+                      <span aria-hidden="true" className="i-lucide-shield mr-1 align-[-2px]" />
+                      {restricted}
+                    </span>
+                  ) : null}
+                  {account.id === me.id ? <span className="text-xs text-muted-foreground">(you)</span> : null}
                 </div>
-                <DropdownMenu>
-                  <OptionsTrigger label={`Options for ${account.username}`} />
-                  <DropdownMenuContent>
-                    <DropdownMenuItem icon="i-lucide-key-round" onSelect={() => setResetting(account)}>
-                      Reset Password
+                <p className="text-sm text-muted-foreground">
+                  <span className="tabular-nums">{playlists(account.playlistCount)}</span> · Created {formatLongDate(account.createdAt)}
+                </p>
+                {lastAdmin ? <p className="text-sm text-muted-foreground" data-testid="last-admin-note">{LAST_ADMIN_NOTE}</p> : null}
+              </div>
+              <DropdownMenu>
+                <OptionsTrigger label={`Options for ${account.username}`} />
+                <DropdownMenuContent>
+                  <DropdownMenuItem icon="i-lucide-key-round" onSelect={() => setResetting(account)}>
+                    Reset Password
+                  </DropdownMenuItem>
+                  {account.isAdmin ? (
+                    <DropdownMenuItem icon="i-lucide-shield-off" disabled={lastAdmin} onSelect={() => writes.setAdmin.mutate({ account, isAdmin: false })}>
+                      Revoke Admin
                     </DropdownMenuItem>
-                    {account.isAdmin ? (
-                      <DropdownMenuItem icon="i-lucide-shield-off" disabled={lastAdmin} onSelect={() => writes.setAdmin.mutate({ account, isAdmin: false })}>
-                        Revoke Admin
+                  ) : (
+                    <>
+                      <DropdownMenuItem icon="i-lucide-shield-check" disabled={restricted !== null} onSelect={() => writes.setAdmin.mutate({ account, isAdmin: true })}>
+                        Make Admin
                       </DropdownMenuItem>
-                    ) : (
-                      <>
-                        <DropdownMenuItem icon="i-lucide-shield-check" disabled={restricted !== null} onSelect={() => writes.setAdmin.mutate({ account, isAdmin: true })}>
-                          Make Admin
-                        </DropdownMenuItem>
-                        <DropdownMenuItem icon="i-lucide-shield" onSelect={() => setRestricting(account)}>
-                          Restrictions…
-                        </DropdownMenuItem>
-                      </>
-                    )}
-                    <DropdownMenuSeparator />
-                    <DropdownMenuItem icon="i-lucide-user-x" destructive disabled={lastAdmin} onSelect={() => setRemoving(account)}>
-                      Remove
-                    </DropdownMenuItem>
-                  </DropdownMenuContent>
-                </DropdownMenu>
-              </li>
-            );
-          })}
-        </ul>
-      ) : null}
+                      <DropdownMenuItem icon="i-lucide-shield" onSelect={() => setRestricting(account)}>
+                        Restrictions…
+                      </DropdownMenuItem>
+                    </>
+                  )}
+                  <DropdownMenuSeparator />
+                  <DropdownMenuItem icon="i-lucide-user-x" destructive disabled={lastAdmin} onSelect={() => setRemoving(account)}>
+                    Remove
+                  </DropdownMenuItem>
+                </DropdownMenuContent>
+              </DropdownMenu>
+            </li>
+          );
+        }}
+      </SettingsList>
       <AddAccountDialog open={adding} onOpenChange={setAdding} busy={writes.create.isPending} onSubmit={(account) => writes.create.mutateAsync(account)} />
       <ResetPasswordDialog
         account={resetting}

@@ -7,7 +7,7 @@ import { AlertDialog, AlertDialogContent } from '../../ui/alert-dialog.tsx';
 import { Button } from '../../ui/button.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { RadioStationDialog } from './radio-station-dialog.tsx';
-import { ListSkeleton, LoadFailed, SettingsCard } from './settings-card.tsx';
+import { SettingsCard, SettingsList } from './settings-card.tsx';
 
 type Editing = { station: RadioStationDto | null } | null;
 
@@ -45,28 +45,23 @@ export function RadioStationsSection() {
         </Button>
       }
     >
-      {stations.isError ? <LoadFailed what="radio stations" onRetry={() => void stations.refetch()} /> : null}
-      {stations.isPending ? <ListSkeleton rows={1} /> : null}
-      {stations.data?.length === 0 ? <p className="text-sm text-muted-foreground">No radio stations</p> : null}
-      {stations.data?.length ? (
-        <ul aria-label="Radio stations" className="grid divide-y divide-border rounded-md border border-border">
-          {stations.data.map((station) => (
-            <li key={station.id} data-testid="radio-station-row" className="flex items-center gap-3 px-3 py-2.5">
-              <span aria-hidden="true" className="i-lucide-radio hidden shrink-0 text-xl text-muted-foreground sm:block" />
-              <div className="grid min-w-0 flex-1 gap-0.5">
-                <span className="truncate font-medium">{station.name}</span>
-                <span className="truncate text-sm text-muted-foreground">{station.streamUrl}</span>
-              </div>
-              <Button variant="ghost" size="icon" aria-label={`Edit ${station.name}`} onClick={() => setEditing({ station })}>
-                <span aria-hidden="true" className="i-lucide-pencil text-xl" />
-              </Button>
-              <Button variant="ghost" size="icon" aria-label={`Delete ${station.name}`} onClick={() => setDeleting(station)}>
-                <span aria-hidden="true" className="i-lucide-trash-2 text-xl text-destructive-text" />
-              </Button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <SettingsList query={stations} what="radio stations" label="Radio stations" empty="No radio stations" skeletonRows={1}>
+        {(station) => (
+          <li key={station.id} data-testid="radio-station-row" className="flex items-center gap-3 px-3 py-2.5">
+            <span aria-hidden="true" className="i-lucide-radio hidden shrink-0 text-xl text-muted-foreground sm:block" />
+            <div className="grid min-w-0 flex-1 gap-0.5">
+              <span className="truncate font-medium">{station.name}</span>
+              <span className="truncate text-sm text-muted-foreground">{station.streamUrl}</span>
+            </div>
+            <Button variant="ghost" size="icon" aria-label={`Edit ${station.name}`} onClick={() => setEditing({ station })}>
+              <span aria-hidden="true" className="i-lucide-pencil text-xl" />
+            </Button>
+            <Button variant="ghost" size="icon" aria-label={`Delete ${station.name}`} onClick={() => setDeleting(station)}>
+              <span aria-hidden="true" className="i-lucide-trash-2 text-xl text-destructive-text" />
+            </Button>
+          </li>
+        )}
+      </SettingsList>
       <RadioStationDialog
         station={editing?.station ?? null}
         open={editing !== null}

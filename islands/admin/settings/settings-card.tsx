@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../ui/card.tsx';
@@ -40,5 +41,25 @@ export function LoadFailed({ what, onRetry }: { what: string; onRetry: () => voi
         Try Again
       </Button>
     </div>
+  );
+}
+
+/** A Settings card's list as it loads: failed (with Try Again), skeleton rows, the empty text, or its rows. */
+export function SettingsList<T>({ query, what, label, empty, skeletonRows, children }: {
+  query: UseQueryResult<T[]>;
+  /** Names the list in "Failed to load {what}". */
+  what: string;
+  label: string;
+  empty?: string;
+  skeletonRows?: number;
+  children: (item: T) => ReactNode;
+}) {
+  if (query.isError) return <LoadFailed what={what} onRetry={() => void query.refetch()} />;
+  if (query.isPending) return <ListSkeleton rows={skeletonRows} />;
+  if (query.data.length === 0) return empty ? <p className="text-sm text-muted-foreground">{empty}</p> : null;
+  return (
+    <ul aria-label={label} className="grid divide-y divide-border rounded-md border border-border">
+      {query.data.map(children)}
+    </ul>
   );
 }

@@ -8,7 +8,7 @@ import { AlertDialog, AlertDialogContent } from '../../ui/alert-dialog.tsx';
 import { Button } from '../../ui/button.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { formatLongDate } from './format-date.ts';
-import { ListSkeleton, LoadFailed, SettingsCard } from './settings-card.tsx';
+import { SettingsCard, SettingsList } from './settings-card.tsx';
 import { messageOf } from '../../lib/api/request.ts';
 
 /** The guests' uploads against ANON_SHARE_QUOTA_MB, as a bar with the figures. */
@@ -49,32 +49,27 @@ export function TempSharesSection() {
   return (
     <SettingsCard title="Temporary Shares" description="Audio shared from the Share Audio page. Deleting one stops its link from working.">
       <GuestQuota />
-      {shares.isError ? <LoadFailed what="temporary shares" onRetry={() => void shares.refetch()} /> : null}
-      {shares.isPending ? <ListSkeleton rows={2} /> : null}
-      {shares.data?.length === 0 ? <p className="text-sm text-muted-foreground">No temporary shares</p> : null}
-      {shares.data?.length ? (
-        <ul aria-label="Temporary shares" className="grid divide-y divide-border rounded-md border border-border">
-          {shares.data.map((share) => (
-            <li key={share.id} data-testid="temp-share-row" className="flex items-center gap-3 px-3 py-2.5">
-              <span aria-hidden="true" className="i-lucide-audio-lines hidden shrink-0 text-xl text-muted-foreground sm:block" />
-              <div className="grid min-w-0 flex-1 gap-0.5">
-                <a href={`/share/${share.shareId}`} className="truncate rounded-sm font-medium hover:underline focusable">
-                  {share.title}
-                </a>
-                <p className="text-sm text-muted-foreground">
-                  Shared by {sharer(share)} · <span className="tabular-nums">{formatMegabytes(share.fileSize)}</span>
-                </p>
-                <p className="text-sm text-muted-foreground">
-                  Created {formatLongDate(share.createdAt)} · {share.expiresAt ? `Expires ${formatLongDate(share.expiresAt)}` : 'Never expires'}
-                </p>
-              </div>
-              <Button variant="ghost" size="icon" aria-label={`Delete ${share.title}`} onClick={() => setDeleting(share)}>
-                <span aria-hidden="true" className="i-lucide-trash-2 text-xl text-destructive-text" />
-              </Button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <SettingsList query={shares} what="temporary shares" label="Temporary shares" empty="No temporary shares" skeletonRows={2}>
+        {(share) => (
+          <li key={share.id} data-testid="temp-share-row" className="flex items-center gap-3 px-3 py-2.5">
+            <span aria-hidden="true" className="i-lucide-audio-lines hidden shrink-0 text-xl text-muted-foreground sm:block" />
+            <div className="grid min-w-0 flex-1 gap-0.5">
+              <a href={`/share/${share.shareId}`} className="truncate rounded-sm font-medium hover:underline focusable">
+                {share.title}
+              </a>
+              <p className="text-sm text-muted-foreground">
+                Shared by {sharer(share)} · <span className="tabular-nums">{formatMegabytes(share.fileSize)}</span>
+              </p>
+              <p className="text-sm text-muted-foreground">
+                Created {formatLongDate(share.createdAt)} · {share.expiresAt ? `Expires ${formatLongDate(share.expiresAt)}` : 'Never expires'}
+              </p>
+            </div>
+            <Button variant="ghost" size="icon" aria-label={`Delete ${share.title}`} onClick={() => setDeleting(share)}>
+              <span aria-hidden="true" className="i-lucide-trash-2 text-xl text-destructive-text" />
+            </Button>
+          </li>
+        )}
+      </SettingsList>
       <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
         {deleting ? (
           <AlertDialogContent
