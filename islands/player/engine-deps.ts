@@ -70,7 +70,12 @@ interface NetworkInformation {
  */
 export function browserDeps(upcoming?: Upcoming): EngineDeps {
   return {
-    createAudio: () => (upcoming ? new GaplessAudio(new Audio(), upcoming) : new Audio()),
+    createAudio: () => {
+      // CORS mode: audio redirected to a bucket's presigned link (S3_PUBLIC_URLS) stays readable by
+      // the gain stage; same-origin requests still carry the session cookie.
+      const el = Object.assign(new Audio(), { crossOrigin: 'anonymous' });
+      return upcoming ? new GaplessAudio(el, upcoming) : el;
+    },
     clock: { setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (id) => window.clearTimeout(id as number) },
     async probe(url) {
       try {

@@ -8,6 +8,7 @@ import { parseConfig } from '../config.ts';
 import { createLogger } from '../logger.ts';
 import type { AlbumDto } from '../shared/types.ts';
 import { openPage, releaseBrowser, sharedBrowser, waitForHydration } from '../testing/browser.ts';
+import { TAP_PLAYING_AUDIO, heardLevel } from './heard-level.ts';
 import { loudnessFixture, taggedFlac } from '../testing/loudness-fixtures.ts';
 import { type TestServer, makeTempDir, startTestServer } from '../testing/server.ts';
 
@@ -45,70 +46,12 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-/** Records the element that plays and the gain node an element is routed through, for the tap. */
-const TAP = () => {
-  const w = window as unknown as { playingEl?: HTMLMediaElement };
-  const play = HTMLMediaElement.prototype.play;
-  HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-    w.playingEl = this;
-    return play.call(this);
-  };
-  const source = AudioContext.prototype.createMediaElementSource;
-  AudioContext.prototype.createMediaElementSource = function (this: AudioContext, el: HTMLMediaElement) {
-    const node = source.call(this, el);
-    const connect = node.connect.bind(node) as (n: AudioNode) => AudioNode;
-    (node as unknown as { connect: unknown }).connect = (n: AudioNode) => ((el as unknown as { gainNode: AudioNode }).gainNode = n, connect(n));
-    return node;
-  };
-};
-
-/**
- * The level the listener hears, in dBFS RMS and sample peak: the element's own signal tapped
- * through captureStream (before its volume) times its volume, or a boosted element's gain node output.
- */
-async function heardLevel(page: import('playwright-core').Page): Promise<{ rms: number; peak: number }> {
-  return page.evaluate(async () => {
-    const w = window as unknown as { playingEl?: HTMLMediaElement & { captureStream(): MediaStream; gainNode?: GainNode } };
-    while (!w.playingEl) await new Promise((r) => setTimeout(r, 50));
-    const el = w.playingEl;
-    while (el.paused || el.currentTime < 1 || el.volume === 0) await new Promise((r) => setTimeout(r, 50));
-    // Wait out the fade-in, then read the settled volume.
-    await new Promise((r) => setTimeout(r, 700));
-    // A boosted element plays through its gain node (at volume 1): tap the node's output, which
-    // holds the boost. Otherwise the element's own stream, scaled by its volume below.
-    const boosted = el.gainNode !== undefined && el.gainNode.gain.value > 1;
-    const context = boosted ? (el.gainNode!.context as AudioContext) : new AudioContext();
-    const analyser = context.createAnalyser();
-    analyser.fftSize = 32768;
-    if (boosted) el.gainNode!.connect(analyser);
-    else context.createMediaStreamSource(el.captureStream()).connect(analyser);
-    const data = new Float32Array(analyser.fftSize);
-    let sum = 0;
-    let n = 0;
-    let peak = 0;
-    for (let i = 0; i < 6; i++) {
-      await new Promise((r) => setTimeout(r, 400));
-      analyser.getFloatTimeDomainData(data);
-      for (const x of data) {
-        sum += x * x;
-        peak = Math.max(peak, Math.abs(x));
-      }
-      n += data.length;
-    }
-    const scale = boosted ? el.volume : el.volume * (el.gainNode?.gain.value ?? 1);
-    if (boosted) el.gainNode!.disconnect(analyser);
-    else await context.close();
-    const db = (x: number) => 20 * Math.log10(x);
-    return { rms: db(Math.sqrt(sum / n)) + db(scale), peak: db(peak) + db(scale) };
-  });
-}
-
 test('a share page plays pink noise at -14, -23 and -30 LUFS at the reference level (±1 LU), never above -1 dBFS', async () => {
   const reference = rmsDb(loudnessFixture(work, -18, 8));
   expect((await server.request('/api/settings', { method: 'PATCH', json: { normalisation: 'track' }, cookie: admin })).status).toBe(200);
   const album = ((await (await server.request('/api/albums', { cookie: admin })).json()) as AlbumDto[]).find((a) => a.name === 'Levels')!;
   const { page, context } = await openPage(browser);
-  await page.addInitScript(TAP);
+  await page.addInitScript(TAP_PLAYING_AUDIO);
   await page.goto(`${server.url}/share/album/${album.shareId}`);
   await waitForHydration(page);
   const heard: { rms: number; peak: number }[] = [];

@@ -5,7 +5,7 @@ declare module 's3rver' {
     port?: number;
     silent?: boolean;
     directory: string;
-    configureBuckets?: { name: string }[];
+    configureBuckets?: { name: string; configs?: string[] }[];
   }
   export default class S3rver {
     constructor(options: S3rverOptions);
