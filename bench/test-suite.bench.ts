@@ -40,7 +40,7 @@ async function runSuite(cwd: string): Promise<SuiteRun> {
   const output = out + err;
   const passes = new Map<string, PassFigures>();
   // `name: 12 passed, 0 failed, 40 expect() calls in 12.3 s (cpu 20.1 s)`, or `name: ok in 4.2 s`.
-  const line = /^([a-z][\w /()]*?): (?:ok|FAILED|(\d+) passed, \d+ failed(?:, (\d+) expect\(\) calls)?) in ([\d.]+) s(?: \(cpu ([\d.]+) s\))?$/gm;
+  const line = /^([a-z][\w /()-]*?): (?:ok|FAILED|(\d+) passed, \d+ failed(?:, (\d+) expect\(\) calls)?) in ([\d.]+) s(?: \(cpu ([\d.]+) s\))?$/gm;
   for (const match of output.matchAll(line)) {
     const pass = passOf(match[1]!);
     const figures = passes.get(pass) ?? { jobSeconds: 0, cpu: 0, tests: 0, expects: 0 };

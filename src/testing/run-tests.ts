@@ -8,12 +8,13 @@
  * goes into one queue, longest first, run by HEARTH_TEST_JOBS lanes (default 3: on 2 cores the
  * browser shards wait on Chromium often enough that a third keeps both cores busy). Each job's
  * output is printed whole when it ends, so shards never interleave. `--record-weights` writes the
- * seconds each file took in this run into src/testing/test-weights.json.
+ * seconds each file took in this run into src/testing/test-weights.json; `--plan` prints the jobs
+ * and their expected seconds without running them.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { packShards, secondsFromJunit, weightOf, MEASURED } from './test-shards.ts';
+import { MEASURED, WAITING, packShards, secondsFromJunit, weightOf } from './test-shards.ts';
 
 // Per-test limit: tests hash passwords and drive Chromium on 2 shared cores.
 const TIMEOUT = '30000';
@@ -35,6 +36,8 @@ interface Job {
   check?: boolean;
   /** Expected seconds, from the files' measured weights: the queue runs the longest first. */
   weight?: number;
+  /** Runs from the start beside the lanes, not in one: it mostly waits (WAITING in test-shards.ts). */
+  beside?: boolean;
 }
 
 const args = process.argv.slice(2);
@@ -135,11 +138,12 @@ async function runJob(job: Job): Promise<void> {
 
 /** Runs the jobs, at most `limit` at once, the heaviest first (in the order given when unweighed). */
 async function runAll(jobs: Job[], limit: number): Promise<void> {
-  const queue = jobs.map((job, i) => ({ job, i })).sort((a, b) => (b.job.weight ?? 0) - (a.job.weight ?? 0) || a.i - b.i).map(({ job }) => job);
+  const beside = jobs.filter((job) => job.beside).map(runJob);
+  const queue = jobs.filter((job) => !job.beside).map((job, i) => ({ job, i })).sort((a, b) => (b.job.weight ?? 0) - (a.job.weight ?? 0) || a.i - b.i).map(({ job }) => job);
   const lane = async () => {
     for (let job = queue.shift(); job; job = queue.shift()) await runJob(job);
   };
-  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, lane));
+  await Promise.all([...beside, ...Array.from({ length: Math.min(limit, queue.length) }, lane)]);
 }
 
 const started = performance.now();
@@ -161,13 +165,26 @@ if (wanted('server')) {
 }
 if (wanted('browser') && testFiles('src/e2e').length > 0) {
   // The preload closes each shard's one Chromium after its last file (its CPU time then counts).
-  tests.push(...shardJobs('browser', testFiles('src/e2e'), BROWSER_SHARDS, ['--preload', './src/testing/browser-teardown.ts']));
+  const teardown = ['--preload', './src/testing/browser-teardown.ts'];
+  const files = testFiles('src/e2e');
+  tests.push(...shardJobs('browser', files.filter((file) => !WAITING.includes(file)), BROWSER_SHARDS, teardown));
+  for (const file of files.filter((file) => WAITING.includes(file))) {
+    tests.push({ pass: 'browser', name: `browser ${file.split('/').pop()!.replace(/\.test\.tsx?$/, '')} (beside the lanes)`, cmd: [...TEST, ...teardown, `./${file}`], beside: true });
+  }
 }
 // Builds the binaries and runs the arm64 one under emulation: its own pass, timed on its own.
 if (wanted('release')) tests.push(...shardJobs('release', testFiles('src/compose/release'), 1));
 if (wanted('islands') && testFiles('islands').length > 0) {
   const files = testFiles('islands');
   tests.push({ pass: 'islands', name: 'islands', cmd: [...TEST, '--preload', './src/testing/happy-dom.ts', 'islands'], weight: files.reduce((sum, file) => sum + weightOf(file, files, MEASURED), 0) });
+}
+
+if (args.includes('--plan')) {
+  // The jobs as they would run, heaviest first, with their expected seconds; nothing is run.
+  for (const job of [...tests].sort((a, b) => Number(b.beside ?? 0) - Number(a.beside ?? 0) || (b.weight ?? 0) - (a.weight ?? 0))) {
+    console.log(`${job.name}: ${job.weight?.toFixed(0) ?? '?'} s  ${job.cmd.filter((arg) => arg.startsWith('./') && arg.includes('.test.')).join(' ')}`);
+  }
+  process.exit(0);
 }
 
 if (tests.length > 0) {
@@ -184,7 +201,7 @@ if (tests.length > 0) {
 if (recordWeights && failed === 0) {
   const seconds = { ...MEASURED, ...fileSeconds };
   const sorted = Object.fromEntries(Object.keys(seconds).sort().map((file) => [file, seconds[file]!]));
-  writeFileSync(WEIGHTS_FILE, `${JSON.stringify({ seconds: sorted }, null, 2)}\n`);
+  writeFileSync(WEIGHTS_FILE, `${JSON.stringify({ waiting: WAITING, seconds: sorted }, null, 2)}\n`);
   console.log(`\nwrote the seconds of ${Object.keys(fileSeconds).length} files to ${WEIGHTS_FILE}`);
 }
 rmSync(REPORTS, { recursive: true, force: true });

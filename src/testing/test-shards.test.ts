@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import { MEASURED, packShards, secondsFromJunit, weightOf } from './test-shards.ts';
+import { existsSync } from 'node:fs';
+import { MEASURED, WAITING, packShards, secondsFromJunit, weightOf } from './test-shards.ts';
 
 describe('test shards', () => {
   test('longest file first into the lightest shard, heaviest shard first', () => {
@@ -25,6 +26,14 @@ describe('test shards', () => {
     for (const [file, seconds] of Object.entries(MEASURED)) {
       expect(file).toMatch(/\.(test|spec)\.tsx?$/);
       expect(seconds).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  test('each file run beside the lanes is a browser test that exists', () => {
+    expect(WAITING).toContain('src/e2e/family-room-sync.test.ts');
+    for (const file of WAITING) {
+      expect(file).toMatch(/^src\/e2e\/.+\.test\.ts$/);
+      expect(existsSync(file)).toBe(true);
     }
   });
 

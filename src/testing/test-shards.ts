@@ -11,6 +11,12 @@ export type Weights = Readonly<Record<string, number>>;
 
 export const MEASURED: Weights = weightsFile.seconds;
 
+/**
+ * Files that spend their time waiting on real time rather than the CPU (two minutes of sampling
+ * playback sync): each runs in a `bun test` process of its own, beside the lanes, from the start.
+ */
+export const WAITING: readonly string[] = weightsFile.waiting;
+
 export interface Shard {
   files: string[];
   /** The sum of its files' weights, in seconds. */
