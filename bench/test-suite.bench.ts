@@ -1,32 +1,59 @@
-// The test suite's own budget: `npm test` under 300 s on the 2-core box, with each job's time.
-// BASELINE_REV=<commit> also runs that commit's `npm test` (from a temporary git worktree, after
-// its own install) first, in the same sitting, and prints the ratio against it. Slow: both runs
-// are whole suites.
+// The test suite's own budget: `npm test` under 300 s on the 2-core box, with each pass's wall
+// time, CPU time (user + system of the whole process tree: steadier than wall time on a shared
+// machine), test count and expect() count, which must not drop. BASELINE_REV=<commit> first runs
+// that commit's suite (from a temporary git worktree, after its own install) in the same sitting
+// and prints the ratios. PASSES="server islands" runs only those passes, in both. Slow: whole suites.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { printFigure } from './lib/harness.ts';
 
 const BUDGET_S = 300;
+const PASSES = (process.env.PASSES ?? '').split(/\s+/).filter(Boolean);
+
+interface PassFigures {
+  /** Seconds from the pass's first job starting to its last ending are not printed; the sum of its jobs' seconds is. */
+  jobSeconds: number;
+  /** CPU seconds of its jobs (0 from runners that do not print them). */
+  cpu: number;
+  tests: number;
+  expects: number;
+}
 
 interface SuiteRun {
   totalS: number;
-  /** Seconds per job, as run-tests.ts prints them (`name: … in 12.3 s`); empty for older runners. */
-  jobs: Map<string, number>;
+  /** CPU seconds of the whole run, the runner and everything it started (getrusage of the child). */
+  cpuS: number;
+  passes: Map<string, PassFigures>;
   summary: string;
 }
 
+/** The pass a job belongs to, from its name as run-tests.ts prints it (`browser 3/12 (4 files)`). */
+const passOf = (job: string) => job.split(' ')[0]!;
+
 async function runSuite(cwd: string): Promise<SuiteRun> {
   const started = performance.now();
-  const child = Bun.spawn(['npm', 'test'], { cwd, stdout: 'pipe', stderr: 'pipe', env: { ...process.env, FORCE_COLOR: '0' } });
+  const child = Bun.spawn([process.execPath, 'src/testing/run-tests.ts', ...PASSES], { cwd, stdout: 'pipe', stderr: 'pipe', env: { ...process.env, FORCE_COLOR: '0' } });
   const [out, err] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text()]);
   await child.exited;
+  const usage = child.resourceUsage();
   const output = out + err;
-  const jobs = new Map<string, number>();
-  for (const match of output.matchAll(/^([a-z][\w /()]*?): (?:ok|FAILED|\d+ passed.*?) in ([\d.]+) s$/gm)) jobs.set(match[1]!, Number(match[2]));
+  const passes = new Map<string, PassFigures>();
+  // `name: 12 passed, 0 failed, 40 expect() calls in 12.3 s (cpu 20.1 s)`, or `name: ok in 4.2 s`.
+  const line = /^([a-z][\w /()-]*?): (?:ok|FAILED|(\d+) passed, \d+ failed(?:, (\d+) expect\(\) calls)?) in ([\d.]+) s(?: \(cpu ([\d.]+) s\))?$/gm;
+  for (const match of output.matchAll(line)) {
+    const pass = passOf(match[1]!);
+    const figures = passes.get(pass) ?? { jobSeconds: 0, cpu: 0, tests: 0, expects: 0 };
+    figures.jobSeconds += Number(match[4]);
+    figures.cpu += Number(match[5] ?? 0);
+    figures.tests += Number(match[2] ?? 0);
+    figures.expects += Number(match[3] ?? 0);
+    passes.set(pass, figures);
+  }
   const failures = [...new Set(output.match(/^\(fail\) .*$/gm) ?? [])];
   const summary = [output.match(/^\d+ passed, \d+ failed$/m)?.[0] ?? 'no closing line', ...failures].join('\n');
-  return { totalS: (performance.now() - started) / 1000, jobs, summary };
+  const cpuS = usage ? Number(usage.cpuTime.user + usage.cpuTime.system) / 1e6 : 0;
+  return { totalS: (performance.now() - started) / 1000, cpuS, passes, summary };
 }
 
 async function baseline(rev: string): Promise<SuiteRun> {
@@ -44,10 +71,20 @@ async function baseline(rev: string): Promise<SuiteRun> {
   }
 }
 
+const loadavg = async () => (await Bun.file('/proc/loadavg').text()).split(' ')[0];
 const rev = process.env.BASELINE_REV;
+console.log(`load average before: ${await loadavg()}`);
 const before = rev ? await baseline(rev) : null;
 if (before) console.log(`${rev}: ${before.summary}`);
 const now = await runSuite(process.cwd());
-console.log(`this checkout: ${now.summary}`);
-for (const [job, seconds] of now.jobs) printFigure(`npm test job ${job}`, seconds, 's');
-printFigure('npm test wall time', now.totalS, 's', before ? { name: `npm test at ${rev}`, value: before.totalS } : undefined, `< ${BUDGET_S} s`);
+console.log(`this checkout: ${now.summary}\nload average after: ${await loadavg()}`);
+for (const [pass, figures] of now.passes) {
+  const then = before?.passes.get(pass);
+  const against = (name: string, value: number | undefined) => (then && value !== undefined ? { name: `${name} at ${rev}`, value } : undefined);
+  printFigure(`npm test ${pass}: seconds of its jobs`, figures.jobSeconds, 's', against(pass, then?.jobSeconds));
+  if (figures.cpu > 0) printFigure(`npm test ${pass}: cpu`, figures.cpu, 's', then?.cpu ? against(pass, then.cpu) : undefined);
+  if (figures.tests > 0) printFigure(`npm test ${pass}: tests`, figures.tests, '', against(pass, then?.tests), then ? `>= ${then.tests}` : undefined);
+  if (figures.expects > 0) printFigure(`npm test ${pass}: expect() calls`, figures.expects, '', against(pass, then?.expects), then ? `>= ${then.expects}` : undefined);
+}
+printFigure('npm test cpu', now.cpuS, 's', before ? { name: `npm test at ${rev}`, value: before.cpuS } : undefined);
+printFigure('npm test wall time', now.totalS, 's', before ? { name: `npm test at ${rev}`, value: before.totalS } : undefined, PASSES.length === 0 ? `< ${BUDGET_S} s` : undefined);

@@ -252,7 +252,7 @@ describe('lifecycle', () => {
     const inFlight = fetch(`${server.url}/api/login`, { method: 'POST', body, duplex: 'half', headers: { 'content-type': 'application/json' } });
     await Bun.sleep(100);
     server.child.kill('SIGTERM');
-    while (!server.output().includes('SIGTERM received')) await Bun.sleep(5);
+    await server.waitFor('SIGTERM received');
     finish();
     expect((await inFlight).status).toBe(200);
     expect(await server.exited).toBe(0);
@@ -267,7 +267,8 @@ describe('lifecycle', () => {
     const server = await start({ DATA_DIR: tempDataDir() });
     await fetch(`${server.url}/healthz`);
     await fetch(`${server.url}/api/nothing-here`);
-    await Bun.sleep(50);
+    // The line is written after the answer: wait for it rather than for a guessed time.
+    await server.waitFor('GET /api/nothing-here 404');
     expect(server.output()).toMatch(/GET \/healthz 200 \d+\.\dms/);
     expect(server.output()).toMatch(/GET \/api\/nothing-here 404 \d+\.\dms/);
   });

@@ -30,6 +30,13 @@ export function sharedBrowser(): Promise<Browser> {
   return shared;
 }
 
+/** Closes the shared Chromium, if this process launched it (src/testing/browser-teardown.ts). */
+export async function closeSharedBrowser(): Promise<void> {
+  const launched = shared;
+  shared = undefined;
+  if (launched) await (await launched).close();
+}
+
 /** A test file is done with the shared browser: closes the contexts it left open (a failed test's). */
 export async function releaseBrowser(browser: Browser | undefined): Promise<void> {
   await Promise.all((browser?.contexts() ?? []).map((context) => context.close()));

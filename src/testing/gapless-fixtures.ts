@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cachedFixture } from './fixture-cache.ts';
 
 /** Where the 440 Hz sine is split: not a multiple of any MP3 (1152), AAC (1024) or FLAC frame. */
 export const SPLIT_AT = 176_441; // 4.0009 s: time enough to feed the second file under load
@@ -15,7 +16,8 @@ function ffmpeg(args: string[]) {
 
 /**
  * A 6 s stereo 440 Hz sine cut at SPLIT_AT into two files per format, made with ffmpeg: played
- * back to back they should sound as one tone. Returns each format's two paths.
+ * back to back they should sound as one tone. Returns each format's two paths (fresh copies of
+ * files made once per machine, src/testing/fixture-cache.ts).
  */
 export function splitSineFiles(): Record<GaplessFormat, [string, string]> {
   const dir = mkdtempSync(join(tmpdir(), 'hearth-gapless-'));
@@ -24,9 +26,8 @@ export function splitSineFiles(): Record<GaplessFormat, [string, string]> {
   const out = {} as Record<GaplessFormat, [string, string]>;
   for (const [format, codec] of Object.entries(GAPLESS_FORMATS) as [GaplessFormat, readonly string[]][]) {
     out[format] = parts.map((filter, i) => {
-      const path = join(dir, `${'ab'[i]}.${format}`);
-      ffmpeg([...sine, '-af', filter, '-c:a', ...codec, path]);
-      return path;
+      const args = [...sine, '-af', filter, '-c:a', ...codec];
+      return cachedFixture(['split sine', args], join(dir, `${'ab'[i]}.${format}`), (path) => ffmpeg([...args, path]));
     }) as [string, string];
   }
   return out;

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { cachedFixture } from './fixture-cache.ts';
 
 /** ffmpeg's own integrated loudness reading of a file (LUFS), straight from its ebur128 filter. */
 export function ffmpegLoudness(path: string): number {
@@ -19,13 +20,11 @@ function render(out: string, seconds: number, volumeDb: number): void {
 /**
  * Pink noise at `lufs` (within a few hundredths): made once at a known amplitude, read by
  * ffmpeg, then made again through the `volume` filter by the difference. Float WAV: no clipping.
+ * Both are made once per machine (src/testing/fixture-cache.ts).
  */
 export function loudnessFixture(dir: string, lufs: number, seconds = 6): string {
-  const base = join(dir, `base-${seconds}.wav`);
-  render(base, seconds, 0);
-  const out = join(dir, `noise-${lufs}.wav`);
-  render(out, seconds, lufs - ffmpegLoudness(base));
-  return out;
+  const base = cachedFixture(['pink noise', seconds], join(dir, `base-${seconds}.wav`), (path) => render(path, seconds, 0));
+  return cachedFixture(['pink noise at', lufs, seconds], join(dir, `noise-${lufs}.wav`), (path) => render(path, seconds, lufs - ffmpegLoudness(base)));
 }
 
 /** A FLAC (24 bit) of a fixture with the given tags, e.g. `{ album: 'A', REPLAYGAIN_TRACK_GAIN: '-2.5 dB' }`. */

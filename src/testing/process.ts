@@ -5,6 +5,8 @@ export interface ServerProcess {
   child: Subprocess<'ignore', 'pipe', 'pipe'>;
   url: string;
   output(): string;
+  /** Resolves once the output contains `text` (true), or once the child closed its output without it (false). */
+  waitFor(text: string): Promise<boolean>;
   exited: Promise<number>;
 }
 
@@ -99,7 +101,7 @@ export async function startMain(env: Record<string, string>, how: MainCommand = 
     child.kill();
     throw new Error(`server did not start:\n${output()}`);
   }
-  return { child, url: `http://127.0.0.1:${port}`, output, exited: child.exited };
+  return { child, url: `http://127.0.0.1:${port}`, output, waitFor, exited: child.exited };
 }
 
 export async function runToEnd(cmd: string[], env: Record<string, string>, how: Omit<MainCommand, 'cmd' | 'startTimeoutMs'> = {}): Promise<{ code: number; output: string }> {

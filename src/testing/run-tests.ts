@@ -1,23 +1,32 @@
 /**
  * `bun run test`: typecheck, the import-boundary check, then the `bun test` passes (server and API
- * tests, happy-dom island tests, Chromium browser tests in shards, the release binaries), then one
- * closing line `N passed, N failed` that CI reads. Exits non-zero if anything failed.
+ * tests, happy-dom island tests, Chromium browser tests, the release binaries), then one closing
+ * line `N passed, N failed` that CI reads. Exits non-zero if anything failed.
  *
- * `bun run test [pass…]` runs only the named passes. HEARTH_TEST_JOBS sets how many `bun test`
- * processes run at once (default 3: on 2 cores the browser shards wait on Chromium and on each
- * other's I/O often enough that a third keeps both cores busy); each job's output is printed whole
- * when it ends, so shards never interleave.
+ * `bun run test [pass…]` runs only the named passes. The server and browser passes are split into
+ * shards by each file's measured seconds (src/testing/test-shards.ts), and every job of every pass
+ * goes into one queue, longest first, run by HEARTH_TEST_JOBS lanes (default 3: on 2 cores the
+ * browser shards wait on Chromium often enough that a third keeps both cores busy). Each job's
+ * output is printed whole when it ends, so shards never interleave. `--record-weights` writes the
+ * seconds each file took in this run into src/testing/test-weights.json; `--plan` prints the jobs
+ * and their expected seconds without running them.
  */
-import { statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MEASURED, WAITING, packShards, secondsFromJunit, weightOf } from './test-shards.ts';
 
 // Per-test limit: tests hash passwords and drive Chromium on 2 shared cores.
 const TIMEOUT = '30000';
 const BUN = process.execPath;
 const TEST = [BUN, 'test', '--timeout', TIMEOUT];
 const JOBS = Math.max(1, Number(process.env.HEARTH_TEST_JOBS ?? 3));
-// How many processes the browser files are split over, each with one Chromium: more shards than
-// lanes, so a lane that finishes early takes the next shard instead of idling.
-const BROWSER_SHARDS = Math.max(1, Number(process.env.HEARTH_BROWSER_SHARDS ?? 8));
+// How many processes each pass's files are split over (each browser shard with one Chromium):
+// more shards than lanes, so a lane that finishes early takes the next shard instead of idling.
+const SERVER_SHARDS = Math.max(1, Number(process.env.HEARTH_SERVER_SHARDS ?? 6));
+const BROWSER_SHARDS = Math.max(1, Number(process.env.HEARTH_BROWSER_SHARDS ?? 12));
+const REPORTS = mkdtempSync(join(tmpdir(), 'hearth-test-reports-'));
+const WEIGHTS_FILE = join(import.meta.dir, 'test-weights.json');
 
 interface Job {
   pass: string;
@@ -25,42 +34,56 @@ interface Job {
   cmd: string[];
   /** Checks without a test count: one passed or one failed each. */
   check?: boolean;
+  /** Expected seconds, from the files' measured weights: the queue runs the longest first. */
+  weight?: number;
+  /** Runs from the start beside the lanes, not in one: it mostly waits (WAITING in test-shards.ts). */
+  beside?: boolean;
 }
 
-const only = process.argv.slice(2);
+const args = process.argv.slice(2);
+const recordWeights = args.includes('--record-weights');
+const only = args.filter((arg) => !arg.startsWith('--'));
 const wanted = (pass: string) => only.length === 0 || only.includes(pass);
 
 function testFiles(dir: string): string[] {
   return [...new Bun.Glob(`${dir}/**/*.{test,spec}.{ts,tsx}`).scanSync('.')].sort();
 }
 
-/**
- * The browser files in `count` shards of about equal work, longest first (file size stands in for
- * run time: a browser test's length follows the pages it drives).
- */
-function browserShards(count: number): string[][] {
-  const files = testFiles('src/e2e')
-    .map((file) => ({ file, weight: statSync(file).size }))
-    .sort((a, b) => b.weight - a.weight);
-  const shards = Array.from({ length: Math.min(count, files.length) }, () => ({ files: [] as string[], weight: 0 }));
-  for (const { file, weight } of files) {
-    const lightest = shards.reduce((a, b) => (b.weight < a.weight ? b : a));
-    lightest.files.push(file);
-    lightest.weight += weight;
-  }
-  return shards.map((shard) => shard.files);
+/** `bun test` arguments for these files: a `./` path is a file, a bare one a name filter. */
+const asPaths = (files: string[]) => files.map((file) => `./${file}`);
+
+/** One job per shard of `files`, named `<pass> i/n (k files)`, weighed by its files. */
+function shardJobs(pass: string, files: string[], count: number, extra: string[] = []): Job[] {
+  const shards = packShards(files, count);
+  return shards.map((shard, i) => ({
+    pass,
+    name: shards.length === 1 ? pass : `${pass} ${i + 1}/${shards.length} (${shard.files.length} files)`,
+    cmd: [...TEST, ...extra, ...asPaths(shard.files)],
+    weight: shard.weight,
+  }));
 }
 
-/** Runs a child to the end with its output kept, to be printed in one piece. */
-async function run(cmd: string[]): Promise<{ code: number; output: string; seconds: number }> {
+/**
+ * Runs a child to the end with its output kept, to be printed in one piece. `cpu` is its user and
+ * system seconds with those of the processes it waited for (Chromium's): on a shared machine a
+ * steadier figure than the wall time.
+ */
+async function run(cmd: string[]): Promise<{ code: number; output: string; seconds: number; cpu: number }> {
   const started = performance.now();
   const child = Bun.spawn(cmd, { stdout: 'pipe', stderr: 'pipe', env: { ...process.env, FORCE_COLOR: '0' } });
   const [out, err] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text()]);
-  return { code: await child.exited, output: out + err, seconds: (performance.now() - started) / 1000 };
+  const code = await child.exited;
+  const usage = child.resourceUsage();
+  const cpu = usage ? Number(usage.cpuTime.user + usage.cpuTime.system) / 1e6 : 0;
+  return { code, output: out + err, seconds: (performance.now() - started) / 1000, cpu };
 }
 
 let passed = 0;
 let failed = 0;
+let expected = 0;
+let cpuSeconds = 0;
+/** Seconds per test file in this run, from each job's junit report. */
+const fileSeconds: Record<string, number> = {};
 const timings: string[] = [];
 // Each failed test with the lines bun printed before it (its error), repeated at the very end so
 // a log cut to its tail still says what failed and why.
@@ -82,7 +105,9 @@ function failuresIn(output: string): string[] {
 
 async function runJob(job: Job): Promise<void> {
   if (!job.check) console.log(`... ${job.name} started`);
-  const { code, output, seconds } = await run(job.cmd);
+  const report = join(REPORTS, `${job.name.replace(/\W+/g, '-')}.xml`);
+  const { code, output, seconds, cpu } = await run(job.check ? job.cmd : [...job.cmd.slice(0, 2), '--reporter=junit', `--reporter-outfile=${report}`, ...job.cmd.slice(2)]);
+  cpuSeconds += cpu;
   let summary: string;
   if (job.check) {
     if (code === 0) passed += 1;
@@ -93,6 +118,12 @@ async function runJob(job: Job): Promise<void> {
     const fail = Number(output.match(/^\s*(\d+) fail$/m)?.[1] ?? 0);
     const expects = Number(output.match(/^\s*(\d+) expect\(\) calls$/m)?.[1] ?? 0);
     passed += pass;
+    expected += expects;
+    try {
+      Object.assign(fileSeconds, secondsFromJunit(readFileSync(report, 'utf8')));
+    } catch {
+      // No report: the process died first, which the counts below say.
+    }
     // A crash before any summary still counts as a failure.
     const counted = fail > 0 ? fail : code !== 0 ? 1 : 0;
     failed += counted;
@@ -100,18 +131,19 @@ async function runJob(job: Job): Promise<void> {
     failures.push(...failuresIn(output).map((failure) => `[${job.name}]\n${failure}`));
     if (counted > 0 && fail === 0) failures.push(`[${job.name}] exited ${code} before its summary:\n${output.split('\n').slice(-25).join('\n')}`);
   }
-  const line = `${job.name}: ${summary} in ${seconds.toFixed(1)} s`;
+  const line = `${job.name}: ${summary} in ${seconds.toFixed(1)} s (cpu ${cpu.toFixed(1)} s)`;
   timings.push(line);
   process.stdout.write(`\n=== ${job.name} ===\n${output}${output.endsWith('\n') ? '' : '\n'}--- ${line}\n`);
 }
 
-/** Runs the jobs, at most `limit` at once, in the order given. */
+/** Runs the jobs, at most `limit` at once, the heaviest first (in the order given when unweighed). */
 async function runAll(jobs: Job[], limit: number): Promise<void> {
-  const queue = [...jobs];
+  const beside = jobs.filter((job) => job.beside).map(runJob);
+  const queue = jobs.filter((job) => !job.beside).map((job, i) => ({ job, i })).sort((a, b) => (b.job.weight ?? 0) - (a.job.weight ?? 0) || a.i - b.i).map(({ job }) => job);
   const lane = async () => {
     for (let job = queue.shift(); job; job = queue.shift()) await runJob(job);
   };
-  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, lane));
+  await Promise.all([...beside, ...Array.from({ length: Math.min(limit, queue.length) }, lane)]);
 }
 
 const started = performance.now();
@@ -125,20 +157,34 @@ const checks: Job[] = [
 await runAll(checks.filter((job) => wanted(job.pass)), 1);
 
 const tests: Job[] = [];
-// The server pass first (the longest single job), then the browser shards longest first, so the
-// short jobs fill the lanes at the end.
+// Every pass's jobs go into one queue, heaviest first, so the short ones fill the lanes at the end.
 if (wanted('server')) {
-  const ignore = ['islands/**', 'src/e2e/**', 'src/compose/release/**'].flatMap((pattern) => ['--path-ignore-patterns', pattern]);
-  tests.push({ pass: 'server', name: 'server', cmd: [...TEST, ...ignore, 'src', 'routes', 'db', 'media'] });
+  const skip = (file: string) => file.startsWith('islands/') || file.startsWith('src/e2e/') || file.startsWith('src/compose/release/');
+  const files = ['src', 'routes', 'db', 'media'].flatMap(testFiles).filter((file) => !skip(file));
+  tests.push(...shardJobs('server', files, SERVER_SHARDS));
 }
 if (wanted('browser') && testFiles('src/e2e').length > 0) {
-  const shards = browserShards(BROWSER_SHARDS);
-  shards.forEach((files, i) => tests.push({ pass: 'browser', name: `browser ${i + 1}/${shards.length} (${files.length} files)`, cmd: [...TEST, ...files] }));
+  // The preload closes each shard's one Chromium after its last file (its CPU time then counts).
+  const teardown = ['--preload', './src/testing/browser-teardown.ts'];
+  const files = testFiles('src/e2e');
+  tests.push(...shardJobs('browser', files.filter((file) => !WAITING.includes(file)), BROWSER_SHARDS, teardown));
+  for (const file of files.filter((file) => WAITING.includes(file))) {
+    tests.push({ pass: 'browser', name: `browser ${file.split('/').pop()!.replace(/\.test\.tsx?$/, '')} (beside the lanes)`, cmd: [...TEST, ...teardown, `./${file}`], beside: true });
+  }
 }
 // Builds the binaries and runs the arm64 one under emulation: its own pass, timed on its own.
-if (wanted('release')) tests.push({ pass: 'release', name: 'release', cmd: [...TEST, 'src/compose/release'] });
+if (wanted('release')) tests.push(...shardJobs('release', testFiles('src/compose/release'), 1));
 if (wanted('islands') && testFiles('islands').length > 0) {
-  tests.push({ pass: 'islands', name: 'islands', cmd: [...TEST, '--preload', './src/testing/happy-dom.ts', 'islands'] });
+  const files = testFiles('islands');
+  tests.push({ pass: 'islands', name: 'islands', cmd: [...TEST, '--preload', './src/testing/happy-dom.ts', 'islands'], weight: files.reduce((sum, file) => sum + weightOf(file, files, MEASURED), 0) });
+}
+
+if (args.includes('--plan')) {
+  // The jobs as they would run, heaviest first, with their expected seconds; nothing is run.
+  for (const job of [...tests].sort((a, b) => Number(b.beside ?? 0) - Number(a.beside ?? 0) || (b.weight ?? 0) - (a.weight ?? 0))) {
+    console.log(`${job.name}: ${job.weight?.toFixed(0) ?? '?'} s  ${job.cmd.filter((arg) => arg.startsWith('./') && arg.includes('.test.')).join(' ')}`);
+  }
+  process.exit(0);
 }
 
 if (tests.length > 0) {
@@ -152,7 +198,17 @@ if (tests.length > 0) {
   }
 }
 
+if (recordWeights && failed === 0) {
+  const seconds = { ...MEASURED, ...fileSeconds };
+  const sorted = Object.fromEntries(Object.keys(seconds).sort().map((file) => [file, seconds[file]!]));
+  writeFileSync(WEIGHTS_FILE, `${JSON.stringify({ waiting: WAITING, seconds: sorted }, null, 2)}\n`);
+  console.log(`\nwrote the seconds of ${Object.keys(fileSeconds).length} files to ${WEIGHTS_FILE}`);
+}
+rmSync(REPORTS, { recursive: true, force: true });
+
+const slowest = Object.entries(fileSeconds).sort((a, b) => b[1] - a[1]).slice(0, 10);
 if (failures.length > 0) console.log(`\n=== what failed ===\n${failures.join('\n\n')}`);
-console.log(`\n${timings.join('\n')}\ntotal ${((performance.now() - started) / 1000).toFixed(1)} s`);
+if (slowest.length > 0) console.log(`\nslowest files:\n${slowest.map(([file, s]) => `  ${s.toFixed(1)} s ${file}`).join('\n')}`);
+console.log(`\n${timings.join('\n')}\ntotal ${((performance.now() - started) / 1000).toFixed(1)} s, cpu ${cpuSeconds.toFixed(1)} s, ${expected} expect() calls`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
