@@ -13,7 +13,7 @@ const MAX_RATE_CHANGE = 0.1;
 /**
  * Plays the room's schedule on this device: the server clock from the ping with the lowest round
  * trip (of eight, again after 1.5 s, 4 s and every 30 s), then small playback-rate corrections towards the scheduled
- * position, seeking only when far off. `delayMs` holds back for a slow (Bluetooth) speaker.
+ * position (resampled, not time-stretched), seeking only when far off. `delayMs` holds back for a slow (Bluetooth) speaker.
  */
 export class ListenAlong {
   readonly audio: HTMLAudioElement;
@@ -31,6 +31,9 @@ export class ListenAlong {
     this.audio = document.createElement('audio');
     this.audio.dataset.roomAudio = '';
     this.audio.preload = 'auto';
+    // Corrections resample: pitch-preserving time-stretch advances the position in ~20 ms lumps
+    // while the rate is off 1, which kept the loop hunting and put the tail past 20 ms.
+    this.audio.preservesPitch = false;
     document.body.append(this.audio);
   }
 
