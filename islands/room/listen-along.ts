@@ -30,6 +30,8 @@ export class ListenAlong {
   constructor(
     private readonly ping: () => Promise<ClockReading>,
     public delayMs: number,
+    /** The browser refused to start sound (no tap on this page yet). */
+    private readonly onRefused: () => void = () => {},
   ) {
     this.audio = document.createElement('audio');
     this.audio.dataset.roomAudio = '';
@@ -87,7 +89,7 @@ export class ListenAlong {
       this.seek(target, 'load');
     }
     if (schedule.paused) return void audio.pause();
-    if (audio.paused && target >= 0) void audio.play().catch(() => {});
+    if (audio.paused && target >= 0) void audio.play().catch((error: unknown) => error instanceof DOMException && error.name === 'NotAllowedError' && this.onRefused());
     if (audio.seeking || audio.readyState < 3) return;
     const { landing } = this;
     if (landing && audio.currentTime <= landing.at + 0.001 && performance.now() - landing.since < 3000) return;
