@@ -26,6 +26,7 @@ export class ListenAlong {
   /** The last seek until its position moves: only then does the element sound from where it landed. */
   private landing: { kind: 'load' | 'seek'; at: number; since: number; followUp: boolean } | null = null;
   private readonly timers: ReturnType<typeof setTimeout>[] = [];
+  private stopped = false;
 
   constructor(
     private readonly ping: () => Promise<ClockReading>,
@@ -56,6 +57,7 @@ export class ListenAlong {
   }
 
   stop(): void {
+    this.stopped = true;
     this.timers.splice(0).forEach((timer) => clearTimeout(timer));
     this.audio.pause();
     this.audio.remove();
@@ -77,6 +79,8 @@ export class ListenAlong {
     const readings: ClockReading[] = [];
     for (let i = 0; i < 8; i++) readings.push(await this.ping().catch(() => ({ rttMs: Infinity, offsetMs: this.offsetMs })));
     this.offsetMs = readings.reduce((best, reading) => (reading.rttMs < best.rttMs ? reading : best)).offsetMs;
+    // No answer at all (the socket still opening, as when the page plays along from its first moment): soon again.
+    if (!this.stopped && readings.every((reading) => reading.rttMs === Infinity)) this.timers.push(setTimeout(() => void this.syncClock(), 300));
   }
 
   private correct(): void {
