@@ -53,8 +53,13 @@ function screen(code: string, cookie: string) {
   };
   return view;
 }
-const until = async (done: () => boolean) => {
-  while (!done()) await Bun.sleep(2);
+const until = async (done: () => boolean, timeoutMs = 60_000) => {
+  const deadline = performance.now() + timeoutMs;
+  while (!done()) {
+    if (performance.now() > deadline) return false;
+    await Bun.sleep(2);
+  }
+  return true;
 };
 
 async function queueFigures(): Promise<void> {
@@ -85,13 +90,17 @@ async function queueFigures(): Promise<void> {
     for (let n = 0; n < LOAD_MINUTES * 10; n++) {
       await Bun.sleep(Math.max(0, started + g * 200 + n * 6000 - performance.now()));
       const at = performance.now();
+      if (g === 0 && n % 10 === 0) console.log(`  party minute ${n / 10}: ${added.length} adds, ${errors.length} failed (${load()})`);
       const response = await call(`/api/rooms/${code}/queue`, 'POST', { songId: 1 + ((300 + g * 100 + n) % 2000) }, cookie);
       if (response.status === 201) added.push({ version: ((await response.json()) as RoomStateDto).version, at });
       else errors.push(response.status);
     }
   }));
   const final = (await (await call(`/api/rooms/${code}`, 'GET', undefined, admin)).json()) as RoomStateDto;
-  await until(() => screens.every((view) => view.state!.version === final.version));
+  if (!(await until(() => screens.every((view) => view.state!.version === final.version), 30_000))) {
+    const behind = screens.filter((view) => view.state!.version !== final.version);
+    console.log(`  ${behind.length} screens never reached the last version ${final.version} (they hold ${behind.map((view) => view.state!.version).join(', ')}; sockets ${behind.map((view) => view.socket.readyState).join(', ')})`);
+  }
   const orders = new Set([final, ...screens.map((view) => view.state!)].map((state) => state.queue.map((entry) => entry.entryId).join(',')));
   // Under load a screen may get one state for several adds: an add counts as seen at the first version that holds it.
   const seenFrom = screens.map((view) => [...view.seen].sort(([a], [b]) => a - b));
