@@ -10,6 +10,11 @@ import { failed } from './room-queue.tsx';
 /** The host's room: the QR code, pause and skip, locking adds and votes, guests, the end. */
 export function HostControls({ room }: { room: RoomStateDto }) {
   const [qrOpen, setQrOpen] = useState(() => new URLSearchParams(location.search).has('qr'));
+  // Closed once, the QR code stays closed through a reload.
+  const showQr = (open: boolean) => {
+    setQrOpen(open);
+    if (!open && location.search) history.replaceState(history.state, '', location.pathname);
+  };
   const paused = room.nowPlaying?.paused ?? false;
   const end = () => roomsApi.end(room.code).then(() => location.assign('/'), failed);
   return (
@@ -46,7 +51,7 @@ export function HostControls({ room }: { room: RoomStateDto }) {
           </ul>
         </div>
       ) : null}
-      <QrScreen code={room.code} open={qrOpen} onOpenChange={setQrOpen} />
+      <QrScreen code={room.code} open={qrOpen} onOpenChange={showQr} />
     </section>
   );
 }

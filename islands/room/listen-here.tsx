@@ -7,25 +7,42 @@ import { type ClockReading, ListenAlong } from './listen-along.ts';
 
 /** A speaker's extra delay stays on the device it belongs to. */
 const DELAY_KEY = 'hearth-room-delay';
+/** The room this tab plays as soon as it opens (and after a reload): the one its player started. */
+const PLAYS_HERE_KEY = 'hearth-room-plays-here';
+
+/** The player's tab started this room: its page plays along at once, without a second tap. */
+export const playHereOnOpen = (code: string) => sessionStorage.setItem(PLAYS_HERE_KEY, code);
 
 /** "Play here too": this device plays the room's schedule in step with the others. */
-export function ListenHere({ nowPlaying, ping }: { nowPlaying: RoomStateDto['nowPlaying']; ping: () => Promise<ClockReading> }) {
+export function ListenHere({ code, nowPlaying, ping }: { code: string; nowPlaying: RoomStateDto['nowPlaying']; ping: () => Promise<ClockReading> }) {
   const player = useRef<ListenAlong | null>(null);
+  const latest = useRef(nowPlaying);
+  latest.current = nowPlaying;
   const [on, setOn] = useState(false);
   const [delay, setDelay] = useState(0);
-  useEffect(() => setDelay(Number(localStorage.getItem(DELAY_KEY)) || 0), []);
   useEffect(() => player.current?.follow(nowPlaying), [nowPlaying]);
   useEffect(() => () => player.current?.stop(), []);
-  const toggle = () => {
-    if (player.current) {
-      player.current.stop();
-      player.current = null;
-      return setOn(false);
-    }
-    const along = (player.current = new ListenAlong(ping, delay));
-    along.follow(nowPlaying);
+  const play = (delayMs: number) => {
+    // Where the browser refuses to start sound without a tap here, the button asks for one.
+    const along = (player.current = new ListenAlong(ping, delayMs, () => along === player.current && stopPlaying()));
+    along.follow(latest.current);
     void along.start();
     setOn(true);
+  };
+  const stopPlaying = () => {
+    player.current?.stop();
+    player.current = null;
+    setOn(false);
+  };
+  useEffect(() => {
+    const saved = Number(localStorage.getItem(DELAY_KEY)) || 0;
+    setDelay(saved);
+    if (sessionStorage.getItem(PLAYS_HERE_KEY) === code) play(saved);
+  }, [code]);
+  const toggle = () => {
+    if (!player.current) return play(delay);
+    sessionStorage.removeItem(PLAYS_HERE_KEY);
+    stopPlaying();
   };
   const changeDelay = (value: number) => {
     const ms = Math.max(0, Math.min(2000, Math.round(value) || 0));

@@ -49,7 +49,7 @@ export function RoomScreen({ code }: { code: string }) {
         {link === 'connecting' && state ? <p role="status" className="text-sm text-muted-foreground">Reconnecting…</p> : null}
       </header>
       {you.isHost ? <HostControls room={room} /> : null}
-      <ListenHere nowPlaying={room.nowPlaying} ping={ping} />
+      <ListenHere code={room.code} nowPlaying={room.nowPlaying} ping={ping} />
       <RoomQueue room={room} isHost={you.isHost} />
       {room.locked && !you.isHost ? <p className="text-sm text-muted-foreground">The host has locked adding songs</p> : <RoomSearch code={room.code} />}
     </main>

@@ -8,7 +8,8 @@ export type RoomLink = 'connecting' | 'live' | 'ended' | 'removed';
 
 /**
  * The room's live state over its socket. A dropped socket reconnects after 0.5, 1, 2… up to 5 s;
- * its first message is the whole state, so nothing missed meanwhile is lost. The end of the
+ * its first message is the whole state, so nothing missed meanwhile is lost. Coming back online
+ * tries at once rather than after the back-off. The end of the
  * room or the guest's removal closes it for good.
  */
 export function useRoomSocket(code: string, enabled: boolean): { state: RoomStateDto | null; link: RoomLink; ping: () => Promise<ClockReading> } {
@@ -47,10 +48,17 @@ export function useRoomSocket(code: string, enabled: boolean): { state: RoomStat
         retry = setTimeout(connect, Math.min(5000, 500 * 2 ** attempt++));
       };
     };
+    const reconnectNow = () => {
+      if (done || socket?.readyState !== WebSocket.CLOSED) return;
+      clearTimeout(retry);
+      connect();
+    };
     connect();
+    window.addEventListener('online', reconnectNow);
     return () => {
       done = true;
       clearTimeout(retry);
+      window.removeEventListener('online', reconnectNow);
       socket?.close();
     };
   }, [code, enabled]);

@@ -36,7 +36,8 @@ export function roomRoutes(ctx: AppContext) {
         const host = { key: `u${user.id}`, name: user.username, isHost: true };
         rooms.change(room, (now) => {
           for (const song of songs) room.add(host, song, now);
-          if (room.queue.length > 0) room.skip(now);
+          // The host's song goes on from where their player was.
+          if (room.queue.length > 0) room.skip(now, body.positionMs);
         });
         set.status = 201;
         const origin = originOf(request);

@@ -9,16 +9,19 @@ setDefaultTimeout(240_000);
 
 // Listening together in Chromium: three devices choose "Play here too" and their audio positions,
 // sampled against the server's schedule (the server and the browser share this machine's clock),
-// stay near it (median within 20 ms); a phone that reloads and plays again is in step within 2 s.
+// stay within 20 ms (p99); a phone that reloads and plays again is in step within 2 s, and so is
+// one whose connection drops, with what changed meanwhile.
 const SAMPLE_MS = Number(process.env.HEARTH_ROOM_SYNC_MS ?? 120_000);
 let server: TestServer;
 let browser: Browser;
 let code: string;
+let mum: string;
+let pages: Page[] = [];
 
 beforeAll(async () => {
   server = await startTestServer({ TRUST_PROXY: 'true' });
   const admin = await server.signUp('admin', { isAdmin: true });
-  const mum = await server.signUp('mum');
+  mum = await server.signUp('mum');
   const songs = [];
   for (const [i, title] of ['Long Sine', 'Longer Sine'].entries()) songs.push(await uploadBytes(server, admin, `${i}.wav`, sineWav(150, 300 + i * 50), { title }));
   ({ code } = await (await server.request('/api/rooms', { method: 'POST', cookie: mum, json: { songIds: songs.map((song) => song.id) } })).json());
@@ -32,6 +35,17 @@ afterAll(async () => {
 
 async function listener(name: string): Promise<Page> {
   const { page } = await openPage(browser, { viewport: PHONE });
+  // Keeps the page's sockets within reach, so a test can cut the room's connection.
+  await page.addInitScript(() => {
+    const Native = WebSocket;
+    const sockets: WebSocket[] = ((window as unknown as { roomSockets: WebSocket[] }).roomSockets = []);
+    window.WebSocket = class extends Native {
+      constructor(...args: ConstructorParameters<typeof WebSocket>) {
+        super(...args);
+        sockets.push(this);
+      }
+    };
+  });
   await page.goto(`${server.url}/room/${code}`);
   await waitForHydration(page);
   await page.getByLabel('Your name').fill(name);
@@ -67,8 +81,8 @@ async function settles(pages: Page[], limitMs: number, withinMs: number): Promis
 }
 
 describe('listening together', () => {
-  test('three devices keep to the schedule (median within 20 ms), and a phone that reloads is back within 2 s', async () => {
-    const pages = [await listener('Kitchen'), await listener('Living room'), await listener('Phone')];
+  test('three devices keep to the schedule (p99 within 20 ms), and a phone that reloads is back within 2 s', async () => {
+    pages = [await listener('Kitchen'), await listener('Living room'), await listener('Phone')];
     await settles(pages, 20, 10_000);
     const samples: number[] = [];
     const until = Date.now() + SAMPLE_MS;
@@ -79,9 +93,8 @@ describe('listening together', () => {
     samples.sort((a, b) => a - b);
     const p99 = samples[Math.floor(samples.length * 0.99)]!;
     console.log(`sync error over ${SAMPLE_MS / 1000} s: p50 ${samples[Math.floor(samples.length / 2)]!.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${samples.at(-1)!.toFixed(1)} ms`);
-    // The typical reading is within 20 ms. On a busy two-core machine a starved renderer lags now
-    // and then (the figures above say how far); it must be pulled back within 2 s.
     expect(samples[Math.floor(samples.length / 2)]!).toBeLessThanOrEqual(20);
+    expect(p99).toBeLessThanOrEqual(20);
     expect(await settles(pages, 20, 2000)).toBeLessThanOrEqual(2000);
 
     // The phone reloads (a new connection, a new clock reading): playing again, it is in step within 2 s.
@@ -91,6 +104,35 @@ describe('listening together', () => {
     await phone.getByRole('button', { name: 'Play here too' }).click();
     const clickedAt = Date.now();
     await settles([phone], 20, 2000);
+    console.log(`reload, 'Play here too' to in step within 20 ms: ${Date.now() - clickedAt} ms`);
     expect(Date.now() - clickedAt).toBeLessThanOrEqual(2000);
+  });
+
+  test('a phone whose connection drops is back in step within 2 s of reconnecting, with the changes it missed', async () => {
+    const phone = pages[2]!;
+    const songOf = (page: Page) => page.evaluate(() => document.querySelector<HTMLAudioElement>('audio[data-room-audio]')!.dataset.songId);
+    const before = await songOf(phone);
+    let attempts = 0;
+    phone.on('websocket', () => attempts++);
+    // The phone goes offline and its socket is cut: the page says so and keeps trying, waiting longer each time.
+    await phone.context().setOffline(true);
+    await phone.evaluate(() => (window as unknown as { roomSockets: WebSocket[] }).roomSockets.forEach((socket) => socket.close()));
+    await phone.getByRole('status').filter({ hasText: 'Reconnecting…' }).waitFor();
+    const skipped = await (await server.request(`/api/rooms/${code}/skip`, { method: 'POST', cookie: mum })).json();
+    expect(String(skipped.nowPlaying.songId)).not.toBe(before);
+    await settles(pages.slice(0, 2), 20, 10_000);
+    // Three failed tries: the next one would wait 4 s.
+    while (attempts < 3) await phone.waitForTimeout(50);
+    expect(await songOf(phone)).toBe(before);
+
+    await phone.context().setOffline(false);
+    const onlineAt = Date.now();
+    await phone.getByRole('status').filter({ hasText: 'Reconnecting…' }).waitFor({ state: 'detached' });
+    // It caught up: the song the host skipped to plays here, in step with the other devices.
+    expect(await songOf(phone)).toBe(String(skipped.nowPlaying.songId));
+    await settles(pages, 20, 2000 - (Date.now() - onlineAt));
+    console.log(`back online to in step within 20 ms: ${Date.now() - onlineAt} ms`);
+    expect(Date.now() - onlineAt).toBeLessThanOrEqual(2000);
+    await phone.getByText('Longer Sine').first().waitFor();
   });
 });

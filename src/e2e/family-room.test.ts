@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { Browser, Page } from 'playwright-core';
 import { openPage, releaseBrowser, sharedBrowser, waitForHydration } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { installAudioSpy, sineWav, uploadBytes } from './player-fixtures.ts';
+import { audioState, installAudioSpy, sineWav, uploadBytes } from './player-fixtures.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { PHONE, WIDE, inEachLook, openSignedIn } from './signed-in.ts';
 
@@ -140,4 +140,51 @@ describe('family room', () => {
       expect([path, new URL(guest.page.url()).pathname]).toEqual([path, '/login']);
     }
   });
+
+  test("the host's device keeps playing the song it started the room with, in step, through a reload", async () => {
+    // The server's clock is 3 s ahead of the devices', as a phone's may be: the device reads it over the room's link.
+    server.advance(3000);
+    const host = await openSignedIn(browser, server, mum, '/', { viewport: WIDE });
+    await installAudioSpy(host.page);
+    await host.page.reload();
+    await waitForHydration(host.page);
+    await host.page.getByRole('list', { name: 'Songs' }).getByRole('button', { name: /^Dancing Queen/ }).click();
+    await host.page.waitForFunction(() => (window as unknown as { __audios: HTMLMediaElement[] }).__audios.some((audio) => !audio.paused && audio.currentTime > 3));
+    const position = (await audioState(host.page))!.time;
+    await host.page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Full screen: Dancing Queen' }).click();
+    await host.page.getByRole('dialog', { name: 'Now Playing' }).getByRole('button', { name: 'Start a family room' }).click();
+    await host.page.getByRole('dialog', { name: 'Scan to join the family room' }).waitFor();
+    const code = new URL(host.page.url()).pathname.split('/').at(-1)!;
+
+    // No second tap: the room's song plays here, going on from where the player was.
+    const { nowPlaying } = await (await server.request(`/api/rooms/${code}`, { cookie: mum })).json();
+    expect(nowPlaying.title).toBe('Dancing Queen');
+    expect(server.now() - nowPlaying.startedAt).toBeGreaterThanOrEqual(position * 1000);
+    await host.page.getByRole('dialog', { name: 'Scan to join the family room' }).getByRole('button', { name: 'Close' }).click();
+    await host.page.getByRole('button', { name: 'Stop playing here' }).waitFor();
+    expect(await host.page.getByRole('button', { name: 'Stop playing here' }).getAttribute('aria-pressed')).toBe('true');
+    await inStep(host.page, code, String(nowPlaying.songId));
+
+    // The host's reload keeps this device playing with the room.
+    await host.page.reload();
+    await waitForHydration(host.page);
+    await host.page.getByRole('button', { name: 'Stop playing here' }).waitFor();
+    await inStep(host.page, code, String(nowPlaying.songId));
+  });
 });
+
+/** The page's room audio plays `songId` within 20 ms of the room's schedule, three readings running. */
+async function inStep(page: Page, code: string, songId: string) {
+  for (let inRow = 0, tries = 0; inRow < 3; tries++) {
+    if (tries > 100) throw new Error('the room audio is not in step with the schedule');
+    await page.waitForTimeout(100);
+    const { nowPlaying } = await (await server.request(`/api/rooms/${code}`, { cookie: mum })).json();
+    // The schedule's start on the browser's clock (this process shares it).
+    const startedAt = (nowPlaying.startedAt as number) - (server.now() - Date.now());
+    const reading = await page.evaluate((startedAt) => {
+      const audio = document.querySelector<HTMLAudioElement>('audio[data-room-audio]');
+      return audio && !audio.paused ? { songId: audio.dataset.songId, errorMs: audio.currentTime * 1000 - (Date.now() - startedAt) } : null;
+    }, startedAt);
+    inRow = reading?.songId === songId && Math.abs(reading.errorMs) <= 20 ? inRow + 1 : 0;
+  }
+}

@@ -98,11 +98,12 @@ export class Room {
     this.queue = entryIds.map((id) => byId.get(id)!);
   }
 
-  /** Plays the next queued song from its start, or nothing at the end of the queue. */
-  skip(now: number): void {
+  /** Plays the next queued song from its start (or `fromMs` into it), or nothing at the end of the queue. */
+  skip(now: number, fromMs = 0): void {
     const next = this.queue.shift();
     this.skipVoters.clear();
-    this.nowPlaying = next ? { songId: next.songId, title: next.title, artist: next.artist, audioUrl: next.audioUrl, durationMs: next.durationMs, addedBy: next.addedBy, startedAt: now, paused: false, positionMs: 0 } : null;
+    const from = next ? Math.max(0, Math.min(fromMs, next.durationMs - 1000)) : 0;
+    this.nowPlaying = next ? { songId: next.songId, title: next.title, artist: next.artist, audioUrl: next.audioUrl, durationMs: next.durationMs, addedBy: next.addedBy, startedAt: now - from, paused: false, positionMs: 0 } : null;
   }
 
   /** When the playing song ends on the server clock, or null while paused or idle. */

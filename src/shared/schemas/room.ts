@@ -5,8 +5,11 @@ import { nullable, rowId } from './common.ts';
 export const ROOM_LIMITS = { addsPerMinute: { min: 1, max: 60, initial: 10 }, songsPerGuest: { min: 1, max: 200, initial: 25 } } as const;
 export const GUEST_NAME_MAX = 40;
 
-/** `POST /api/rooms`: the host's queue (song ids, in order) becomes the room's queue. */
-export const createRoomBody = Type.Object({ songIds: Type.Optional(Type.Array(rowId(), { maxItems: 500 })) });
+/** `POST /api/rooms`: the host's queue (song ids, in order) becomes the room's queue, the first song from `positionMs` on. */
+export const createRoomBody = Type.Object({
+  songIds: Type.Optional(Type.Array(rowId(), { maxItems: 500 })),
+  positionMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 86_400_000 })),
+});
 export type CreateRoomRequest = Static<typeof createRoomBody>;
 export const createdRoomSchema = Type.Object({ code: Type.String(), url: Type.String(), qrUrl: Type.String() });
 export type CreatedRoomDto = Static<typeof createdRoomSchema>;
