@@ -1,5 +1,5 @@
-import type { Db } from '../client.ts';
-import { importFiles, songs } from '../schema/index.ts';
+import { type Db, sqliteOf } from '../client.ts';
+import { songs } from '../schema/index.ts';
 
 export interface KnownFile {
   size: number;
@@ -18,12 +18,14 @@ export function knownImportFiles(db: Db): Map<string, KnownFile> {
   return known;
 }
 
-/** Records (or updates) what `path` held when it was imported or found already imported. */
+/**
+ * Records (or updates) what `path` held when it was imported or found already imported. A
+ * statement the driver keeps compiled: an import runs it once per file.
+ */
 export function rememberImportFile(db: Db, path: string, file: KnownFile): void {
-  db.insert(importFiles)
-    .values({ path, ...file })
-    .onConflictDoUpdate({ target: importFiles.path, set: file })
-    .run();
+  sqliteOf(db)
+    .query('INSERT INTO import_files (path, size, mtime_ms, audio_hash) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (path) DO UPDATE SET size = ?2, mtime_ms = ?3, audio_hash = ?4')
+    .run(path, file.size, file.mtimeMs, file.audioHash);
 }
 
 /** The content hashes of every song, trashed ones included (import never adds a song twice). */

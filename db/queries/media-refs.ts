@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import { type Db, sqliteOf } from '../client.ts';
 import { type StoredLyrics, insertLyricsRow } from './lyrics.ts';
 import type { LyricsSource } from '../../src/shared/enums.ts';
 import { type AlbumRow, type SongRow, albums, playlists, songLyrics, songs, tempShares } from '../schema/index.ts';
@@ -35,13 +35,10 @@ export interface SongWithSameAudio {
   deletedAt: Date | null;
 }
 
+/** A statement the driver keeps compiled: every upload and imported file asks it, under the write lock. */
 export function songWithAudio(db: Db, hash: string): SongWithSameAudio | null {
-  return db
-    .select({ id: songs.id, title: songs.title, deletedAt: songs.deletedAt })
-    .from(songs)
-    .where(eq(songs.audioHash, hash))
-    .orderBy(songs.deletedAt, songs.id)
-    .get() ?? null;
+  const row = sqliteOf(db).query('SELECT id, title, deleted_at FROM songs WHERE audio_hash = ? ORDER BY deleted_at, id LIMIT 1').values(hash)[0] as [number, string, number | null] | undefined;
+  return row ? { id: row[0], title: row[1], deletedAt: row[2] === null ? null : new Date(row[2]) } : null;
 }
 
 /**
@@ -125,5 +122,5 @@ export function referencedAudioHashes(db: Db): Set<string> {
 
 /** An in-place song already imported from this content (import is idempotent by hash). */
 export function hasSongWithAudio(db: Db, hash: string): boolean {
-  return !!db.select({ id: songs.id }).from(songs).where(eq(songs.audioHash, hash)).get();
+  return sqliteOf(db).query('SELECT 1 FROM songs WHERE audio_hash = ? LIMIT 1').values(hash).length > 0;
 }
