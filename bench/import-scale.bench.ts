@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseFile } from 'music-metadata';
-import { knownImportFiles, songAudioHashes } from '../db/queries/import-files.ts';
+import { knownImportFiles } from '../db/queries/import-files.ts';
 import { openDataDir } from '../src/data-dir.ts';
 import { findAudioFiles } from '../src/services/media/import.ts';
 import { fixture } from '../src/testing/media-fixtures.ts';
@@ -108,9 +108,9 @@ try {
   const walk = timed(() => findAudioFiles(library));
   const stats = timed(() => walk.value.forEach((file) => statSync(file)));
   const { handle } = openDataDir(dataDir);
-  const lookups = timed(() => [knownImportFiles(handle.db).size, songAudioHashes(handle.db).size]);
+  const lookups = timed(() => knownImportFiles(handle.db).size);
   handle.close();
-  console.log(`re-scan parts: directory walk ${walk.ms.toFixed(0)} ms, stat of every file ${stats.ms.toFixed(0)} ms, known files and song hashes read ${lookups.ms.toFixed(0)} ms`);
+  console.log(`re-scan parts: directory walk ${walk.ms.toFixed(0)} ms, stat of every file ${stats.ms.toFixed(0)} ms, known files (with a song) read ${lookups.ms.toFixed(0)} ms`);
 } finally {
   rmSync(library, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
