@@ -95,3 +95,16 @@ test('an import killed mid-way leaves whole songs only, and running it again bri
   expect(rerun.output).toContain(`Imported ${600 - killed.songs}, skipped ${killed.songs}, failed 0.`);
   expect(library(dataDir)).toEqual({ songs: 600, hashes: 600, whole: true, records: 600 });
 }, 60_000);
+
+// Two imports of one folder at once, over several batches each: the same-audio check runs per
+// song under the write lock, so each file becomes one song whichever batch gets there first.
+test('two imports of the same 450 files at once add each file once', async () => {
+  const dir = distinctTracks(450);
+  const dataDir = fresh();
+  openDataDir(dataDir).handle.close();
+  const results = await Promise.all([runCli(['import', dir, '--publish'], env(dataDir)), runCli(['import', dir, '--publish'], env(dataDir))]);
+  for (const result of results) expect(result.output).toContain('failed 0.');
+  const imported = results.map((result) => Number(/Imported (\d+),/.exec(result.output)?.[1]));
+  expect(imported[0]! + imported[1]!).toBe(450);
+  expect(library(dataDir)).toEqual({ songs: 450, hashes: 450, whole: true, records: 450 });
+}, 90_000);
