@@ -108,7 +108,7 @@ try {
   const walk = timed(() => findAudioFiles(library));
   const stats = timed(() => walk.value.forEach((file) => statSync(file)));
   const { handle } = openDataDir(dataDir);
-  const lookups = timed(() => knownImportFiles(handle.db).size);
+  const lookups = timed(() => knownImportFiles(handle.db, library).size);
   handle.close();
   console.log(`re-scan parts: directory walk ${walk.ms.toFixed(0)} ms, stat of every file ${stats.ms.toFixed(0)} ms, known files (with a song) read ${lookups.ms.toFixed(0)} ms`);
 } finally {

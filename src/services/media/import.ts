@@ -128,8 +128,8 @@ async function readOne(db: Db, storage: MediaStorage, path: string, name: string
  * as when it was last imported, and its song still exists (one purged since comes back, as
  * before). Answers the known content hash, or null. Whole milliseconds: the column is an integer.
  */
-function unchangedSkipper(db: Db): (path: string, stat: Omit<KnownFile, 'audioHash'>) => string | null {
-  const known = knownImportFiles(db);
+function unchangedSkipper(db: Db, root: string): (path: string, stat: Omit<KnownFile, 'audioHash'>) => string | null {
+  const known = knownImportFiles(db, root);
   return (path, stat) => {
     const seen = known.get(path);
     return seen && seen.size === stat.size && seen.mtimeMs === stat.mtimeMs ? seen.audioHash : null;
@@ -168,7 +168,7 @@ export async function importFolder(db: Db, storage: MediaStorage, dir: string, o
   rememberImportRoot(db, { ...root, tagsRead });
   const report: ImportReport = { imported: 0, skipped: [], failed: [], notes: [] };
   const songOptions = { ...options, status: options.publish ? ('published' as const) : ('pending' as const), userId: null };
-  const unchanged = unchangedSkipper(db);
+  const unchanged = unchangedSkipper(db, root.path);
   // Once per folder: afterwards an empty field is the file's (or an admin's) say.
   const lacking = tagsRead ? new Set<string>() : songHashesWithoutTagFields(db);
   let done = 0;
