@@ -42,6 +42,14 @@ export function openDb(path: string): DbHandle {
   };
 }
 
+/**
+ * The bun:sqlite handle behind a Db or behind one of its transactions (drizzle gives a
+ * transaction no `$client`), for statements the driver keeps compiled (`query`).
+ */
+export function sqliteOf(db: Db): Database {
+  return db.$client ?? (db as unknown as { session: { client: Database } }).session.client;
+}
+
 /** A read-only handle on a database file no one else writes (a backup's snapshot). */
 export function openReadOnly(path: string): DbHandle {
   const sqlite = new Database(path, { readonly: true, strict: true });

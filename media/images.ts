@@ -36,7 +36,7 @@ export async function ingestImage(storage: MediaStorage, tempPath: string, hash:
 /** Stores image bytes already in memory (embedded cover art, generated demo covers). */
 export function storeImageBytes(storage: MediaStorage, data: Uint8Array, format: ImageFormat): string {
   const hash = createHash('sha256').update(data).digest('hex');
-  storage.commit(storage.writeTemp(data), storage.imagePath(hash, format));
+  storage.storeBytes(data, storage.imagePath(hash, format));
   return imageObjectPath(hash, format);
 }
 

@@ -1,5 +1,5 @@
 import { type IAudioMetadata, type IOptions, parseFromTokenizer } from 'music-metadata';
-import { fromBlob } from 'strtok3';
+import { fromBlob, fromBuffer } from 'strtok3';
 import { type FrameReader, adtsFrame, streamDuration } from './frame-walk.ts';
 import { type EmbeddedLyrics, embeddedLyrics } from './embedded-lyrics.ts';
 import { type EncoderTrim, flacTrim, itunSmpbTrim, mp3Trim, mp4Trim } from './encoder-trim.ts';
@@ -7,7 +7,7 @@ import { explicitFromTags } from './explicit-tag.ts';
 import { bytesReader, readImageSize, withinPixelBudget } from './image-size.ts';
 import { mpegFrame } from './mpeg-frame.ts';
 import { AUDIO_CONTENT_TYPES, type AudioFormat } from '../src/shared/audio-formats.ts';
-import { type ImageFormat, audioStreamStart, fileReader, sniffAudio, sniffImage } from './sniff.ts';
+import { type ByteReader, type ImageFormat, audioStreamStart, fileReader, sniffAudio, sniffImage } from './sniff.ts';
 
 export interface AudioTags {
   duration: number;
@@ -87,18 +87,21 @@ const clean = (value: string | undefined | null, max: number) => {
 /**
  * music-metadata over the file, told the sniffed format (a temp file has no extension, and padding
  * before the first frame defeats its own guess). Every read counts against PARSE_BUDGET and is
- * refused once it is spent, which stops the parser wherever it is.
+ * refused once it is spent, which stops the parser wherever it is. Bytes already read are parsed
+ * in memory: for a small file that costs a third of reading it through a file handle.
  */
-async function parse(path: string, sniffed: AudioFormat | undefined, options: IOptions): Promise<IAudioMetadata> {
-  const file = Bun.file(path, sniffed ? { type: AUDIO_CONTENT_TYPES[sniffed] } : {});
-  const tokenizer = fromBlob(file, { fileInfo: { path } });
+async function parse(path: string, bytes: Uint8Array | undefined, sniffed: AudioFormat | undefined, options: IOptions): Promise<IAudioMetadata> {
+  const mimeType = sniffed ? AUDIO_CONTENT_TYPES[sniffed] : undefined;
+  const tokenizer = bytes
+    ? fromBuffer(bytes, { fileInfo: { path, mimeType, size: bytes.length } })
+    : fromBlob(Bun.file(path, mimeType ? { type: mimeType } : {}), { fileInfo: { path } });
   const deadline = performance.now() + PARSE_BUDGET.ms;
-  let bytes = 0;
-  // Every read of a Blob tokenizer goes through peekBuffer.
+  let spent = 0;
+  // Every read of a Blob or Buffer tokenizer goes through peekBuffer.
   const peek = tokenizer.peekBuffer.bind(tokenizer);
   tokenizer.peekBuffer = (buffer, readOptions) => {
-    bytes += readOptions?.length ?? buffer.length;
-    if (bytes > PARSE_BUDGET.bytes || performance.now() > deadline) throw new NoAudioError();
+    spent += readOptions?.length ?? buffer.length;
+    if (spent > PARSE_BUDGET.bytes || performance.now() > deadline) throw new NoAudioError();
     return peek(buffer, readOptions);
   };
   try {
@@ -124,19 +127,21 @@ const FRAME_READERS: Partial<Record<AudioFormat, FrameReader>> = { mp3: mpegFram
 /**
  * Reads duration and tags. Throws NoAudioError when there is no decodable audio (or its parse
  * ran over PARSE_BUDGET), and music-metadata's error when it cannot make sense of the file. A
- * headerless stream with no length in its headers is measured by our own frame walk.
+ * headerless stream with no length in its headers is measured by our own frame walk. `bytes`,
+ * when given, are the whole file at `path`, already read: parsed from memory, not read again.
  */
-export async function readAudioTags(path: string, sniffed?: AudioFormat): Promise<AudioTags> {
-  const format = sniffed ?? (await sniffAudio(fileReader(path))) ?? undefined;
+export async function readAudioTags(path: string, sniffed?: AudioFormat, bytes?: Uint8Array): Promise<AudioTags> {
+  const read = bytes ? bytesReader(bytes) : fileReader(path);
+  const format = sniffed ?? (await sniffAudio(read)) ?? undefined;
   const frames = format && FRAME_READERS[format];
-  const start = frames ? await audioStreamStart(fileReader(path), format as 'mp3' | 'aac') : 0;
+  const start = frames ? await audioStreamStart(read, format as 'mp3' | 'aac') : 0;
   if (start === null) throw new NoAudioError();
-  const { format: info, common, native } = await parse(path, format, { duration: false, skipPostHeaders: true });
+  const { format: info, common, native } = await parse(path, bytes, format, { duration: false, skipPostHeaders: true });
   let duration = info.duration ?? 0;
-  if (!(duration > 0)) duration = frames ? await streamDuration(path, start, frames) : ((await parse(path, format, { duration: true })).format.duration ?? 0);
+  if (!(duration > 0)) duration = frames ? await streamDuration(path, start, frames) : ((await parse(path, bytes, format, { duration: true })).format.duration ?? 0);
   if (!Number.isFinite(duration) || duration <= 0) throw new NoAudioError();
   const picture = await firstUsablePicture(common.picture ?? []);
-  const trim = await trimOf(path, format, start, info.sampleRate, native);
+  const trim = await trimOf(read, bytes?.length ?? Bun.file(path).size, format, start, info.sampleRate, native);
   // With the real sample count known, the length is exact: gapless joins place songs by it.
   if (trim) duration = trim.samples / trim.sampleRate;
   const track = common.track?.no;
@@ -160,14 +165,13 @@ export async function readAudioTags(path: string, sniffed?: AudioFormat): Promis
 }
 
 /** The trim where the file states it (LAME tag, iTunSMPB or edit list, FLAC's STREAMINFO). */
-async function trimOf(path: string, format: AudioFormat | undefined, start: number, sampleRate: number | undefined, native: IAudioMetadata['native']): Promise<EncoderTrim | null> {
-  const read = fileReader(path);
+async function trimOf(read: ByteReader, size: number, format: AudioFormat | undefined, start: number, sampleRate: number | undefined, native: IAudioMetadata['native']): Promise<EncoderTrim | null> {
   if (format === 'mp3') return mp3Trim(read, start);
   if (format === 'flac') return flacTrim(read);
   if (format !== 'm4a') return null;
   const smpb = Object.values(native).flat().find((tag) => /iTunSMPB$/i.test(tag.id));
   if (typeof smpb?.value === 'string' && sampleRate) return itunSmpbTrim(smpb.value, sampleRate);
-  return mp4Trim(read, Bun.file(path).size);
+  return mp4Trim(read, size);
 }
 
 /** "My Song.mp3" → "My Song"; nothing usable → "Untitled". */

@@ -44,6 +44,8 @@ export interface MediaStorage {
   writeTemp(data: Uint8Array): string;
   /** Moves a checked temp file into place; if the bytes are already stored, drops the temp. */
   commit(tempPath: string, finalPath: string): void;
+  /** commit of bytes in memory: written (through tmp/) only when not stored yet. */
+  storeBytes(data: Uint8Array, finalPath: string): void;
   remove(path: string): void;
   /** Modification time in ms, or null when missing. */
   mtime(path: string): number | null;
@@ -123,19 +125,38 @@ export function localStorage(mediaDir: string, audio?: AudioStore): MediaStorage
     if (!HASH_PATTERN.test(hash)) throw new Error(`not a content hash: ${hash}`);
     return join(mediaDir, kind, hash.slice(0, 2), file);
   };
+  // Fresh mtime: garbage collection spares recently (re)used files during an upload.
+  const reuse = (finalPath: string) => {
+    const now = new Date();
+    utimesSync(finalPath, now, now);
+  };
   const commit = (tempPath: string, finalPath: string) => {
     if (existsSync(finalPath)) {
       rmSync(tempPath, { force: true });
-      // Fresh mtime: garbage collection spares recently (re)used files during an upload.
-      const now = new Date();
-      utimesSync(finalPath, now, now);
+      reuse(finalPath);
       return;
     }
     try {
-      mkdirSync(join(finalPath, '..'), { recursive: true });
-      renameSync(tempPath, finalPath);
+      // The shard folder exists for all but the first file in it: rename first, mkdir if missing.
+      try {
+        renameSync(tempPath, finalPath);
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== 'ENOENT' || !existsSync(tempPath)) throw error;
+        mkdirSync(join(finalPath, '..'), { recursive: true });
+        renameSync(tempPath, finalPath);
+      }
     } catch (error) {
       rmSync(tempPath, { force: true });
+      throw diskFullAware(error);
+    }
+  };
+  const writeTemp = (data: Uint8Array) => {
+    const path = tempPath();
+    try {
+      writeFileSync(path, data, { mode: 0o600, flag: 'wx' });
+      return path;
+    } catch (error) {
+      rmSync(path, { force: true });
       throw diskFullAware(error);
     }
   };
@@ -144,16 +165,9 @@ export function localStorage(mediaDir: string, audio?: AudioStore): MediaStorage
     tmpDir,
     tempPath,
     audio: audio ?? diskAudioStore(mediaDir, commit),
-    writeTemp(data) {
-      const path = tempPath();
-      try {
-        writeFileSync(path, data, { mode: 0o600, flag: 'wx' });
-        return path;
-      } catch (error) {
-        rmSync(path, { force: true });
-        throw diskFullAware(error);
-      }
-    },
+    writeTemp,
+    // The songs of an album share their cover: written once, then only its mtime refreshed.
+    storeBytes: (data, finalPath) => (existsSync(finalPath) ? reuse(finalPath) : commit(writeTemp(data), finalPath)),
     imagePath: (hash, format) => sharded('images', hash, `${hash}.${format}`),
     previewPath: (hash) => sharded('previews', hash, `${hash}.jpg`),
     commit,

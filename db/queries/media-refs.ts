@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Database } from 'bun:sqlite';
+import { type Db, sqliteOf } from '../client.ts';
 import { type StoredLyrics, insertLyricsRow } from './lyrics.ts';
 import type { LyricsSource } from '../../src/shared/enums.ts';
 import { type AlbumRow, type SongRow, albums, playlists, songLyrics, songs, tempShares } from '../schema/index.ts';
@@ -18,14 +19,32 @@ export type NewSong = Omit<typeof songs.$inferInsert, 'id' | 'albumId' | 'create
 
 // No artwork is stored on the album: it shows its first published song's (db/queries/albums.ts),
 // so a pending upload's cover never becomes the album's.
-function findOrCreateAlbum(tx: Db, name: string, shareId: string, userId: number | null): AlbumRow {
-  const found = tx
-    .select()
-    .from(albums)
-    .where(and(isNull(albums.deletedAt), sql`${albums.name} = ${name} COLLATE NOCASE`))
-    .orderBy(albums.id)
-    .get();
-  return found ?? tx.insert(albums).values({ name, shareId, userId }).returning().get();
+function findOrCreateAlbum(tx: Db, name: string, shareId: string, userId: number | null): Pick<AlbumRow, 'id' | 'name'> {
+  const found = sqliteOf(tx).query('SELECT id, name FROM albums WHERE deleted_at IS NULL AND name = ? COLLATE NOCASE ORDER BY id LIMIT 1').values(name)[0] as [number, string] | undefined;
+  return found ? { id: found[0], name: found[1] } : tx.insert(albums).values({ name, shareId, userId }).returning({ id: albums.id, name: albums.name }).get();
+}
+
+type SongInsert = typeof songs.$inferInsert;
+const songInserts = new WeakMap<Database, Map<string, ReturnType<typeof prepareSongInsert>>>();
+
+function prepareSongInsert(db: Db, columns: (keyof SongInsert)[]) {
+  const values = Object.fromEntries(columns.map((column) => [column, sql.placeholder(column)]));
+  return db.insert(songs).values(values as unknown as SongInsert).returning().prepare();
+}
+
+/**
+ * Inserts a song row through a statement kept per connection and set of columns: building and
+ * compiling drizzle's insert anew was most of an imported song's database time.
+ */
+function insertSongRow(db: Db, row: SongInsert): SongRow {
+  const sqlite = sqliteOf(db);
+  const columns = (Object.keys(row) as (keyof SongInsert)[]).filter((column) => row[column] !== undefined).sort();
+  const byColumns = songInserts.get(sqlite) ?? new Map();
+  songInserts.set(sqlite, byColumns);
+  const key = columns.join(',');
+  const insert = byColumns.get(key) ?? prepareSongInsert(db, columns);
+  byColumns.set(key, insert);
+  return insert.get(row as Record<string, unknown>) as SongRow;
 }
 
 /** The song already holding this audio, trashed ones included: what a new upload duplicates. */
@@ -35,13 +54,10 @@ export interface SongWithSameAudio {
   deletedAt: Date | null;
 }
 
+/** A statement the driver keeps compiled: every upload and imported file asks it, under the write lock. */
 export function songWithAudio(db: Db, hash: string): SongWithSameAudio | null {
-  return db
-    .select({ id: songs.id, title: songs.title, deletedAt: songs.deletedAt })
-    .from(songs)
-    .where(eq(songs.audioHash, hash))
-    .orderBy(songs.deletedAt, songs.id)
-    .get() ?? null;
+  const row = sqliteOf(db).query('SELECT id, title, deleted_at FROM songs WHERE audio_hash = ? ORDER BY deleted_at, id LIMIT 1').values(hash)[0] as [number, string, number | null] | undefined;
+  return row ? { id: row[0], title: row[1], deletedAt: row[2] === null ? null : new Date(row[2]) } : null;
 }
 
 /**
@@ -50,17 +66,19 @@ export function songWithAudio(db: Db, hash: string): SongWithSameAudio | null {
  * lock (BEGIN IMMEDIATE), so two tabs or two imports at once cannot both add the same bytes.
  */
 export function insertSongWithAlbum(db: Db, values: NewSong, onlyNewAudio = false): { song: SongRow; albumName: string | null } | { duplicateOf: SongWithSameAudio } {
-  return db.transaction((tx) => {
+  // bun:sqlite nests as a savepoint inside a caller's transaction (an import's batch), which
+  // costs less than drizzle's nested transaction; the connection is the same either way.
+  return sqliteOf(db).transaction(() => {
     if (onlyNewAudio) {
-      const existing = songWithAudio(tx as unknown as Db, values.audioHash);
+      const existing = songWithAudio(db, values.audioHash);
       if (existing) return { duplicateOf: existing };
     }
     const { albumName, albumShareId, lyrics, ...row } = values;
-    const album = albumName ? findOrCreateAlbum(tx as unknown as Db, albumName, albumShareId, row.userId ?? null) : null;
-    const song = tx.insert(songs).values({ ...row, albumId: album?.id ?? null, hasLyrics: !!lyrics }).returning().get();
-    if (lyrics) insertLyricsRow(tx as unknown as Db, song.id, lyrics);
+    const album = albumName ? findOrCreateAlbum(db, albumName, albumShareId, row.userId ?? null) : null;
+    const song = insertSongRow(db, { ...row, albumId: album?.id ?? null, hasLyrics: !!lyrics });
+    if (lyrics) insertLyricsRow(db, song.id, lyrics);
     return { song, albumName: album?.name ?? null };
-  });
+  }).immediate();
 }
 
 export function findSongRow(db: Db, id: number): SongRow | null {
@@ -125,5 +143,5 @@ export function referencedAudioHashes(db: Db): Set<string> {
 
 /** An in-place song already imported from this content (import is idempotent by hash). */
 export function hasSongWithAudio(db: Db, hash: string): boolean {
-  return !!db.select({ id: songs.id }).from(songs).where(eq(songs.audioHash, hash)).get();
+  return sqliteOf(db).query('SELECT 1 FROM songs WHERE audio_hash = ? LIMIT 1').values(hash).length > 0;
 }

@@ -2,8 +2,13 @@ import { type ImportReport, importFolder } from '../../services/media/import.ts'
 import { type CliCommand, CliUsageError } from './command.ts';
 import { CLI_PROGRAM } from '../release/is-binary.ts';
 
-/** A one-line progress bar, redrawn in place; only on a terminal. */
+let drawnAt = 0;
+
+/** A one-line progress bar, redrawn in place at most ten times a second; only on a terminal. */
 function progressBar(done: number, total: number, file: string): void {
+  const now = performance.now();
+  if (done < total && now - drawnAt < 100) return;
+  drawnAt = now;
   const width = 30;
   const filled = total === 0 ? width : Math.round((done / total) * width);
   const label = file.length > 40 ? `…${file.slice(-39)}` : file;

@@ -5,6 +5,7 @@ import { type Lyrics, hasLines, parseLyrics } from '../../shared/lyrics.ts';
 import { storeImageBytes } from '../../../media/images.ts';
 import type { EncoderTrim } from '../../../media/encoder-trim.ts';
 import { type AudioTags, NoAudioError, readAudioTags, titleFromFilename } from '../../../media/metadata.ts';
+import { bytesReader } from '../../../media/image-size.ts';
 import { fileReader, sniffAudio } from '../../../media/sniff.ts';
 import type { MediaStorage } from '../../../media/storage.ts';
 import type { ReceivedFile } from '../../../media/upload.ts';
@@ -32,14 +33,15 @@ const noAudio = (filename: string | null) => new UnprocessableContentError(`"${f
 /**
  * Sniffs and parses a received file where it lies; throws 415 if it is not audio, 422 if it looks
  * like audio with nothing playable in it (the file is removed either way when `removeOnFail`).
+ * `bytes`, when given, are the whole file already read (media/metadata.ts).
  */
-export async function checkAudio(storage: MediaStorage, path: string, file: Omit<ReceivedFile, 'tempPath'>, removeOnFail: boolean): Promise<CheckedAudio> {
+export async function checkAudio(storage: MediaStorage, path: string, file: Omit<ReceivedFile, 'tempPath'>, removeOnFail: boolean, bytes?: Uint8Array): Promise<CheckedAudio> {
   const fail = (error?: unknown): never => {
     if (removeOnFail) storage.remove(path);
     throw error instanceof NoAudioError ? noAudio(file.filename) : unsupported(file.filename);
   };
-  const format = (await sniffAudio(fileReader(path))) ?? fail();
-  const tags = await readAudioTags(path, format).catch(fail);
+  const format = (await sniffAudio(bytes ? bytesReader(bytes) : fileReader(path))) ?? fail();
+  const tags = await readAudioTags(path, format, bytes).catch(fail);
   return { hash: file.hash, format, size: file.size, tags, filename: file.filename };
 }
 
