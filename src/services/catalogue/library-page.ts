@@ -1,0 +1,39 @@
+import type { Db } from '../../../db/client.ts';
+import { listPublishedSongValuesAfter } from '../../../db/queries/songs.ts';
+import type { Viewer } from '../../../db/queries/visibility.ts';
+import { BadRequestError } from '../../errors.ts';
+import { SONG_PAGE_MAX, type SongPageDto } from '../../shared/schemas/song.ts';
+import { songDtoFromValues } from './dto.ts';
+
+/** The first page is small so the first rows show at once; later ones are larger. */
+export const FIRST_PAGE_SIZE = 100;
+export const BAD_CURSOR = 'This page of the library does not exist';
+
+interface Cursor {
+  title: string;
+  id: number;
+}
+
+// The cursor is the last song's title and id (keyset), opaque to clients: base64url JSON.
+const encodeCursor = (cursor: Cursor): string => Buffer.from(JSON.stringify([cursor.title, cursor.id])).toString('base64url');
+
+function decodeCursor(raw: string): Cursor {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && Number.isSafeInteger(value[1])) {
+      return { title: value[0], id: value[1] as number };
+    }
+  } catch {
+    // not JSON: refused below
+  }
+  throw new BadRequestError(BAD_CURSOR);
+}
+
+/** GET /api/songs/page: the library (as GET /api/songs) a page at a time, by keyset. */
+export function libraryPage(db: Db, viewer: Viewer, after: string | undefined, limit: number | undefined): SongPageDto {
+  const size = Math.min(limit ?? FIRST_PAGE_SIZE, SONG_PAGE_MAX);
+  const cursor = after === undefined ? null : decodeCursor(after);
+  const songs = listPublishedSongValuesAfter(db, viewer, cursor, size).map(songDtoFromValues);
+  const last = songs.at(-1);
+  return { songs, next: songs.length === size && last ? encodeCursor(last) : null };
+}
