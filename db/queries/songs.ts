@@ -71,6 +71,13 @@ export function listPublishedSongValuesAfter(db: Db, viewer: Viewer, after: { ti
   return publishedPage(db, viewer).values(after?.title ?? '', after?.id ?? 0, limit) as SongValues[];
 }
 
+const publishedCount = perViewer((db, viewer) => db.$client.prepare<{ n: number }, []>(`SELECT count(*) AS n FROM songs s WHERE ${visibleSongsSql(viewer)}`));
+
+/** How many songs the viewer's library holds (the paged library's length). */
+export function countPublishedSongs(db: Db, viewer: Viewer): number {
+  return publishedCount(db, viewer).get()?.n ?? 0;
+}
+
 /** The admin list: every song that is not in the trash, pending or published. */
 export function listLiveSongValues(db: Db): SongValues[] {
   return liveValues(db).values() as SongValues[];

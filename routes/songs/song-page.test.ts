@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { BAD_CURSOR, FIRST_PAGE_SIZE } from '../../src/services/catalogue/library-page.ts';
+import { BAD_CURSOR } from '../../src/services/catalogue/library-page.ts';
+import { FIRST_PAGE_SIZE } from '../../src/shared/library-pages.ts';
 import type { SongDto, SongPageDto } from '../../src/shared/types.ts';
 import { insertAlbum, insertSong } from '../../src/testing/factories.ts';
 import { type TestServer, startTestServer } from '../../src/testing/server.ts';
@@ -43,6 +44,7 @@ describe('GET /api/songs/page', () => {
     const first = (await (await server.request('/api/songs/page', { cookie: member })).json()) as SongPageDto;
     expect(first.songs.length).toBe(FIRST_PAGE_SIZE);
     expect(first.next).not.toBeNull();
+    expect(first.total).toBe(whole.length);
     const paged = await readAll(member, 37);
     expect(paged.pages).toBe(Math.ceil(whole.length / 37));
     expect(paged.songs).toEqual(whole);

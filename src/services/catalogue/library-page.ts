@@ -1,12 +1,11 @@
 import type { Db } from '../../../db/client.ts';
-import { listPublishedSongValuesAfter } from '../../../db/queries/songs.ts';
+import { countPublishedSongs, inReadSnapshot, listPublishedSongValuesAfter } from '../../../db/queries/songs.ts';
 import type { Viewer } from '../../../db/queries/visibility.ts';
 import { BadRequestError } from '../../errors.ts';
-import { SONG_PAGE_MAX, type SongPageDto } from '../../shared/schemas/song.ts';
+import { FIRST_PAGE_SIZE, SONG_PAGE_MAX } from '../../shared/library-pages.ts';
+import type { SongPageDto } from '../../shared/schemas/song.ts';
 import { songDtoFromValues } from './dto.ts';
 
-/** The first page is small so the first rows show at once; later ones are larger. */
-export const FIRST_PAGE_SIZE = 100;
 export const BAD_CURSOR = 'This page of the library does not exist';
 
 interface Cursor {
@@ -33,7 +32,11 @@ function decodeCursor(raw: string): Cursor {
 export function libraryPage(db: Db, viewer: Viewer, after: string | undefined, limit: number | undefined): SongPageDto {
   const size = Math.min(limit ?? FIRST_PAGE_SIZE, SONG_PAGE_MAX);
   const cursor = after === undefined ? null : decodeCursor(after);
-  const songs = listPublishedSongValuesAfter(db, viewer, cursor, size).map(songDtoFromValues);
+  // Rows and count from one snapshot, so the first page's total matches what the pages hold.
+  const { songs, total } = inReadSnapshot(db, () => ({
+    songs: listPublishedSongValuesAfter(db, viewer, cursor, size).map(songDtoFromValues),
+    total: cursor === null ? countPublishedSongs(db, viewer) : null,
+  }));
   const last = songs.at(-1);
-  return { songs, next: songs.length === size && last ? encodeCursor(last) : null };
+  return { songs, next: songs.length === size && last ? encodeCursor(last) : null, total };
 }

@@ -45,9 +45,6 @@ export type SongDto = Static<typeof songSchema>;
 
 export const songListSchema = Type.Array(songSchema);
 
-/** The most songs one page of the library holds (`GET /api/songs/page`). */
-export const SONG_PAGE_MAX = 1000;
-
 /** `GET /api/songs/page`: `after` is the previous page's `next` (absent for the first page). */
 export const songPageQuery = Type.Object({
   after: Type.Optional(Type.String({ maxLength: 20_000 })),
@@ -55,8 +52,11 @@ export const songPageQuery = Type.Object({
 });
 export type SongPageQuery = Static<typeof songPageQuery>;
 
-/** One page of the library in its order (title, case-insensitively, then id); `next` is null on the last. */
-export const songPageSchema = Type.Object({ songs: songListSchema, next: nullable(Type.String()) });
+/**
+ * One page of the library in its order (title, case-insensitively, then id); `next` is null on
+ * the last. `total`, the library's length, comes with the first page only (null after).
+ */
+export const songPageSchema = Type.Object({ songs: songListSchema, next: nullable(Type.String()), total: nullable(Type.Number()) });
 export type SongPageDto = Static<typeof songPageSchema>;
 
 /** `POST /api/songs/bulk/:action`: how many songs changed. */
