@@ -48,7 +48,7 @@ const cookie = await benchLogin(server.url);
 const web = (path: string) => () => `${server.url}${path}`;
 
 async function read(url: string): Promise<string> {
-  const headers = url.includes('/rest/') ? { 'accept-encoding': 'gzip' } : { cookie, 'accept-encoding': 'gzip, deflate, br' };
+  const headers: Record<string, string> = url.includes('/rest/') ? { 'accept-encoding': 'gzip' } : { cookie, 'accept-encoding': 'gzip, deflate, br' };
   const response = await fetch(url, { headers });
   const text = await response.text();
   if (!response.ok || (url.includes('/rest/') && !text.includes('"status":"ok"'))) throw new Error(`${url}: ${response.status} ${text.slice(0, 200)}`);
