@@ -37,8 +37,10 @@ export function LibrarySongList({ songs, count, more, preference, shelfSize }: {
   const [adding, setAdding] = useState<SongDto | null>(null);
   const rows = virtualizer.getVirtualItems();
   const lastOnScreen = rows.at(-1)?.index ?? 0;
-  // The first placeholder on screen says what is happening (loading, or failed with a retry).
-  const statusRow = rows.find((row) => row.index >= songs.length)?.index;
+  // The first placeholder on screen says what is happening (loading, or failed with a retry)
+  // (rows include a few above the screen: the status row is the first whose top is in view).
+  const top = virtualizer.scrollOffset ?? 0;
+  const statusRow = (rows.find((row) => row.index >= songs.length && row.start >= top) ?? rows.find((row) => row.index >= songs.length))?.index;
   const wantMore = songs.length < count && lastOnScreen + LOOKAHEAD >= songs.length;
   useEffect(() => {
     if (wantMore && !more.loading && !more.failed) more.load();
@@ -87,7 +89,8 @@ function PlaceholderRow({ children }: { children?: React.ReactNode }) {
 
 /** The first row on screen not loaded yet: says the next songs are loading, or offers to try again. */
 function NextRows({ more }: { more: MoreSongs }) {
-  if (!more.failed) {
+  // A retry of a failed page is loading again: the spinner, not the old failure.
+  if (more.loading || !more.failed) {
     return (
       <PlaceholderRow>
         <span className="flex flex-1 items-center gap-2 text-sm text-muted-foreground">
