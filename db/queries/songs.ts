@@ -57,6 +57,27 @@ export function listPublishedSongValues(db: Db, viewer: Viewer): SongValues[] {
   return publishedValues(db, viewer).values() as SongValues[];
 }
 
+// Keyset: the next `limit` songs after (title, id) in the library's order. The two-part
+// condition lets SQLite seek the NOCASE title index (a row value would scan it).
+const publishedPage = perViewer((db, viewer) =>
+  db.$client.prepare<SongValues, [string, number, number]>(
+    `SELECT ${SONG_VALUE_COLUMNS} FROM songs s ${LIVE_ALBUM_JOIN} WHERE ${visibleSongsSql(viewer).replace(/(^|AND )s\./g, '$1+s.')}` +
+      ' AND s.title >= ?1 COLLATE NOCASE AND (s.title > ?1 COLLATE NOCASE OR s.id > ?2) ORDER BY s.title COLLATE NOCASE, s.id LIMIT ?3',
+  ),
+);
+
+/** One page of the library: the songs after `after` (title and id of the last one shown), or the first. */
+export function listPublishedSongValuesAfter(db: Db, viewer: Viewer, after: { title: string; id: number } | null, limit: number): SongValues[] {
+  return publishedPage(db, viewer).values(after?.title ?? '', after?.id ?? 0, limit) as SongValues[];
+}
+
+const publishedCount = perViewer((db, viewer) => db.$client.prepare<{ n: number }, []>(`SELECT count(*) AS n FROM songs s WHERE ${visibleSongsSql(viewer)}`));
+
+/** How many songs the viewer's library holds (the paged library's length). */
+export function countPublishedSongs(db: Db, viewer: Viewer): number {
+  return publishedCount(db, viewer).get()?.n ?? 0;
+}
+
 /** The admin list: every song that is not in the trash, pending or published. */
 export function listLiveSongValues(db: Db): SongValues[] {
   return liveValues(db).values() as SongValues[];

@@ -12,8 +12,12 @@ beforeEach(() => {
   window.history.replaceState(null, '', '/');
   localStorage.clear();
   document.documentElement.classList.remove('dark');
-  // The network edge only: the library asks for /api/songs.
-  globalThis.fetch = (async () => new Response(JSON.stringify(served), { headers: { 'content-type': 'application/json' } })) as unknown as typeof fetch;
+  // The network edge only: the library asks for its pages (/api/songs/page), one here.
+  globalThis.fetch = (async (input: RequestInfo | URL) => {
+    const page = new URL(String(input), 'http://hearth.test').pathname === '/api/songs/page';
+    const body = page ? { songs: served, next: null, total: served.length } : served;
+    return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+  }) as unknown as typeof fetch;
 });
 
 afterEach(() => {

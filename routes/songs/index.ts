@@ -3,13 +3,14 @@ import { MAX_AUDIO_UPLOAD_BYTES } from '../../src/shared/upload-limits.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { parseId } from '../../src/services/catalogue/ids.ts';
 import { bulkSongs, editSong, parseBulkAction, setSongStatus, trashSong } from '../../src/services/catalogue/song-edits.ts';
+import { libraryPage } from '../../src/services/catalogue/library-page.ts';
 import { createSongListCache } from '../../src/services/catalogue/song-list-cache.ts';
 import { SONG_NOT_FOUND } from '../../src/services/catalogue/songs.ts';
 import { editSongLyrics, songLyricsFor } from '../../src/services/catalogue/lyrics.ts';
 import { replaceAudio } from '../../src/services/media/audio.ts';
 import { deleteSongForever, restoreDeletedSong } from '../../src/services/trash/trash.ts';
 import { idParams } from '../../src/shared/schemas/common.ts';
-import { bulkBody, bulkParams, bulkResultSchema, songIdParams, songPatchBody, songSchema, statusBody } from '../../src/shared/schemas/song.ts';
+import { bulkBody, bulkParams, bulkResultSchema, songIdParams, songPageQuery, songPageSchema, songPatchBody, songSchema, statusBody } from '../../src/shared/schemas/song.ts';
 import { lyricsBody, lyricsSchema } from '../../src/shared/schemas/lyrics.ts';
 import { adminFirst } from '../gate.ts';
 import { AUDIO_TOO_LARGE, receiveUpload, requireFile } from '../upload-form.ts';
@@ -30,6 +31,12 @@ export function songRoutes(ctx: AppContext) {
     // exact shape (src/services/catalogue/song-values.test.ts).
     .get('', ({ request, user }) => songListResponse(request, lists, 'library', user), { auth: true })
     .get('/all', ({ request, user }) => songListResponse(request, lists, 'admin', user), { admin: true })
+    // The library view reads this: its first rows need one small page, not the whole list.
+    .get('/page', ({ query, user }) => libraryPage(ctx.db, user, query.after, query.limit === undefined ? undefined : Number(query.limit)), {
+      auth: true,
+      query: songPageQuery,
+      response: songPageSchema,
+    })
     .get('/:id/lyrics', ({ params, user }) => songLyricsFor(ctx.db, songId(params.id), user), {
       auth: true,
       params: idParams,

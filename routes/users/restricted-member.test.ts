@@ -167,6 +167,7 @@ const WEB_CALLS: Record<string, () => string[]> = {
   '/api/users': () => ['/api/users'],
   '/api/songs': () => ['/api/songs'],
   '/api/songs/all': () => ['/api/songs/all'],
+  '/api/songs/page': () => ['/api/songs/page', '/api/songs/page?limit=1000'],
   '/api/songs/:id/lyrics': () => songIds.map((id) => `/api/songs/${id}/lyrics`),
   '/api/albums': () => ['/api/albums'],
   '/api/albums/:id': () => albumIds.map((id) => `/api/albums/${id}`),

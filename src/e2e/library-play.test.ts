@@ -40,7 +40,7 @@ describe('loading', () => {
     const opened = await openSignedIn(browser, server, kid, '/');
     await row(opened.page, 'Bedtime').waitFor();
     const reads = await opened.page.evaluate(() =>
-      performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname === '/api/songs').map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+      performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname === '/api/songs/page').map((entry) => (entry as PerformanceResourceTiming).initiatorType),
     );
     expect(reads).toEqual(['link']);
     await close(opened);
@@ -51,11 +51,11 @@ describe('loading', () => {
     const { page, context } = opened;
     const [name, value] = kid.split('=') as [string, string];
     await context.addCookies([{ name, value, url: server.url }]);
-    await page.route('**/api/songs', (route) => route.fulfill({ status: 503, json: { error: 'The library is resting' } }));
+    await page.route('**/api/songs/page', (route) => route.fulfill({ status: 503, json: { error: 'The library is resting' } }));
     await page.goto(server.url + '/');
     await page.getByRole('heading', { name: 'Failed to load songs' }).waitFor();
     await page.getByText('The library is resting').waitFor();
-    await page.unroute('**/api/songs');
+    await page.unroute('**/api/songs/page');
     await page.getByRole('button', { name: 'Try Again' }).click();
     await row(page, 'Bedtime').waitFor();
     expect(opened.problems.filter((problem) => !/status of 503/.test(problem))).toEqual([]);

@@ -117,7 +117,7 @@ describe('offline after one online visit', () => {
     const { page, context } = opened;
     await controlled(page);
     // The first visit's song list was read before the worker controlled the page: it is kept too.
-    await cached(page, '/api/songs');
+    await cached(page, '/api/songs/page');
     await page.goto(`${server.url}/album/${album.id}`);
     await rows(page).filter({ hasText: 'Bedtime' }).waitFor();
     await page.goto(`${server.url}/playlists/${playlist.id}`);
@@ -211,7 +211,7 @@ describe('signing out', () => {
     const opened = await openSignedIn(browser, server, kid, '/', ALLOW);
     const { page } = opened;
     await controlled(page);
-    await cached(page, '/api/songs');
+    await cached(page, '/api/songs/page');
     await page.evaluate(async ([cacheName, url]) => {
       await (await caches.open(cacheName!)).put(url!, await fetch(url!));
     }, [OFFLINE_AUDIO_CACHE, bedtime.audioUrl] as const);
@@ -257,10 +257,10 @@ describe('another account on the same device', () => {
       const kept = await caches.open(cache);
       const paths = (await kept.keys()).map((r) => new URL(r.url).pathname).sort();
       const user = await kept.match('/api/user');
-      return paths.join() === '/api/songs,/api/user' && user !== undefined && ((await user.json()) as { username: string }).username === 'mum';
+      return paths.join() === '/api/songs/page,/api/user' && user !== undefined && ((await user.json()) as { username: string }).username === 'mum';
     }, API_CACHE);
     const kept = await page.evaluate(async (cache) => (await (await caches.open(cache)).keys()).map((r) => new URL(r.url).pathname).sort(), API_CACHE);
-    expect(kept).toEqual(['/api/songs', '/api/user']);
+    expect(kept).toEqual(['/api/songs/page', '/api/user']);
     await close(opened);
   });
 });

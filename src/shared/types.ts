@@ -16,7 +16,7 @@ export type { PlaylistDto, PlaylistName, PlaylistOrder, PlaylistSongAdd } from '
 export type { SearchResultDto } from './schemas/search.ts';
 export type { SettingsChanges, SettingsDto } from './schemas/settings.ts';
 export type { AlbumShareDto, PlaylistShareDto, TempShareDto } from './schemas/share.ts';
-export type { BulkResultDto, BulkSongs, SongDto, SongPatch, SongStatusChange } from './schemas/song.ts';
+export type { BulkResultDto, BulkSongs, SongDto, SongPageDto, SongPageQuery, SongPatch, SongStatusChange } from './schemas/song.ts';
 export type { DeletedAlbumDto, DeletedSongDto } from './schemas/trash.ts';
 export type { DuplicateAudioDto, ImageUploadDto, UploadedSongDto } from './schemas/upload.ts';
 export type { Credentials, DisplayPreferenceChange, PasswordChange, UserDto } from './schemas/user.ts';

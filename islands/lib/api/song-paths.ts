@@ -7,6 +7,14 @@ export type BulkAction = 'publish' | 'unpublish' | 'delete' | 'explicit' | 'clea
 export const songPaths = {
   library: '/api/songs',
   all: '/api/songs/all',
+  /** One page of the library: the first (the server's size), or `limit` songs after a cursor. */
+  page: (after: string | null, limit?: number) => {
+    const query = new URLSearchParams();
+    if (after !== null) query.set('after', after);
+    if (limit !== undefined) query.set('limit', String(limit));
+    const search = query.toString();
+    return search ? `/api/songs/page?${search}` : '/api/songs/page';
+  },
   one: (id: number) => `/api/songs/${id}`,
   status: (id: number) => `/api/songs/${id}/status`,
   audio: (id: number) => `/api/songs/${id}/audio`,

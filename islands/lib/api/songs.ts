@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { BulkSongs, SongPatch, SongStatus, SongStatusChange } from '../../../src/shared/types.ts';
 import type { LyricsDto, LyricsEdit } from '../../../src/shared/schemas/lyrics.ts';
+import { SONG_PAGE_MAX } from '../../../src/shared/library-pages.ts';
 import { ApiError, apiRequest } from './request.ts';
 import { type BulkAction, songPaths } from './song-paths.ts';
 
@@ -11,6 +12,8 @@ export const songKeys = {
   library: ['songs'] as const,
   /** Admins' list of every song; invalidating `library` refreshes it too. */
   all: ['songs', 'all'] as const,
+  /** The library view's pages; invalidating `library` refreshes them too. */
+  pages: ['songs', 'pages'] as const,
   lyrics: (id: number) => ['songs', id, 'lyrics'] as const,
 };
 
@@ -37,6 +40,19 @@ export const librarySongsQuery = {
 
 export function useLibrarySongs() {
   return useQuery(librarySongsQuery);
+}
+
+/** Songs per page after the first (the server's first page is smaller: src/shared/library-pages.ts). */
+export const LIBRARY_PAGE_SIZE = SONG_PAGE_MAX;
+
+/** The library a page at a time, in the server's order (GET /api/songs/page). */
+export function useLibraryPages() {
+  return useInfiniteQuery({
+    queryKey: songKeys.pages,
+    queryFn: ({ pageParam }) => apiRequest(songPaths.page(pageParam, pageParam === null ? undefined : LIBRARY_PAGE_SIZE), { expect: 'songPage' }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
+  });
 }
 
 /** Admin: every song, pending and published. */

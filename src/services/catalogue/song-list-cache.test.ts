@@ -73,6 +73,18 @@ describe('song list cache encodings', () => {
     expect(next.encoding).toBe('br');
     expect(text(decode.br(next.bytes))).toBe(text(decode.gzip(first.bytes)));
     expect(fresh.work).toEqual({ builds: 1, encodes: 2, decodes: 0 });
+    // The gzip only stood in for brotli: it is not kept beside it.
+    expect(fresh.cached('library')).toEqual(['br']);
+  });
+
+  test('a client preferring gzip keeps gzip beside brotli', async () => {
+    const fresh = createSongListCache(handle.db);
+    await fresh.body('library', ['br', 'identity']);
+    expect((await fresh.body('library', ['gzip', 'identity'])).encoding).toBe('gzip');
+    expect(fresh.cached('library')).toEqual(['br', 'gzip']);
+    const work = { ...fresh.work };
+    expect((await fresh.body('library', ['gzip', 'identity'])).encoding).toBe('gzip');
+    expect(fresh.work).toEqual(work);
   });
 
   test('plain JSON is never the fallback for a client that takes compression', async () => {

@@ -28,6 +28,8 @@ interface Entry {
   /** The JSON just built, held only until its first encodings are made. */
   source?: Bytes;
   dropIdentity?: ReturnType<typeof setTimeout>;
+  /** A client preferring gzip asked: gzip is kept beside brotli (else it only stood in for it). */
+  gzipWanted?: boolean;
 }
 
 const BUILD: Record<SongListView, (db: Db, viewer: Viewer) => SongDto[]> = { library: listLibrary, admin: listAllSongs };
@@ -51,7 +53,8 @@ const brotli = (json: Bytes) =>
 
 /**
  * The two big song lists, serialised once per catalogue version and kept in memory in the
- * encodings clients asked for: brotli (~2 MiB at 50,000 songs) and gzip (~3 MiB). The plain
+ * encodings clients asked for: brotli (~2 MiB at 50,000 songs), and gzip (~3 MiB) while a
+ * client preferring it asks (a browser's gzip only stands in until brotli is made). The plain
  * JSON (~21 MiB) is kept only while clients without compression keep asking (`identityTtlMs`
  * after the last), so no request decompresses and idle memory stays small. Any write to songs
  * or albums bumps the version in the database, so a stale body is never served.
@@ -113,6 +116,9 @@ export function createSongListCache(db: Db, options: { identityTtlMs?: number } 
     work.encodes += 1;
     const bytes = encoding === 'br' ? await brotli(source) : encoding === 'gzip' ? gzip(source) : source;
     entry.encoded[encoding] = bytes;
+    // gzip made only to stand in while brotli was made goes once brotli is there (~6 MB a list at
+    // 100,000 songs); a client that prefers gzip keeps it.
+    if (entry.encoded.br && !entry.gzipWanted) delete entry.encoded.gzip;
     if (Object.keys(entry.making).length <= 1) delete entry.source; // this one is the last in flight
     return bytes;
   }
@@ -137,6 +143,7 @@ export function createSongListCache(db: Db, options: { identityTtlMs?: number } 
       const entry = current(view, viewer);
       const best = accepted[0] ?? 'identity';
       if (best === 'identity') keepIdentity(entry);
+      if (best === 'gzip') entry.gzipWanted = true;
       // Plain JSON only to clients that take nothing else: 21 MiB is never a fallback.
       const ready = accepted.find((encoding) => entry.encoded[encoding] && (encoding !== 'identity' || best === 'identity'));
       const gzipWillDo = best === 'br' && accepted.includes('gzip');

@@ -76,13 +76,20 @@ interface AlbumTally extends LibraryAlbum {
   genres: Map<string, [string, number]>;
 }
 
+type ArtistTally = LibraryArtist & { albums: Set<number>; key: string };
+
 function tally(db: Db, viewer: Viewer) {
-  const artists = new Map<string, LibraryArtist & { albums: Set<number> }>();
+  const artists = new Map<string, ArtistTally>();
   const albums = new Map<number, AlbumTally>();
+  // By the tag as written: the key (normalised) is worked out once per spelling, not per song.
+  const spellings = new Map<string, ArtistTally>();
   const artistOf = (name: string) => {
+    const spelled = spellings.get(name);
+    if (spelled) return spelled;
     const key = artistKey(name);
     let artist = artists.get(key);
-    if (!artist) artists.set(key, (artist = { id: artistId(name), name, albumIds: [], songCount: 0, songIds: [], looseSongIds: [], albums: new Set() }));
+    if (!artist) artists.set(key, (artist = { id: artistId(name), name, key, albumIds: [], songCount: 0, songIds: [], looseSongIds: [], albums: new Set() }));
+    spellings.set(name, artist);
     return artist;
   };
   const rows = listLibraryRows(db, viewer);
@@ -113,8 +120,7 @@ function tally(db: Db, viewer: Viewer) {
       if (seen) seen[1] += 1;
       else album.genres.set(genre.toLowerCase(), [genre, 1]);
     }
-    const key = artistKey(artist.name);
-    album.counts.set(key, (album.counts.get(key) ?? 0) + 1);
+    album.counts.set(artist.key, (album.counts.get(artist.key) ?? 0) + 1);
     artist.albums.add(albumId);
   });
   return { artists, albums, artistOf, songIds, songYears };
@@ -140,7 +146,7 @@ function buildLibrary(db: Db, version: number, now: number, viewer: Viewer): Lib
     .sort((a, b) => byName(a.name, b.name) || a.id - b.id);
   const order = new Map(albumList.map((album, index) => [album.id, index]));
   const artistList = [...artists.values()]
-    .map(({ albums: owned, ...artist }) => ({ ...artist, albumIds: [...owned].sort((a, b) => order.get(a)! - order.get(b)!) }))
+    .map(({ albums: owned, key: _key, ...artist }) => ({ ...artist, albumIds: [...owned].sort((a, b) => order.get(a)! - order.get(b)!) }))
     .sort((a, b) => byName(a.name, b.name) || a.id.localeCompare(b.id));
   return {
     version,

@@ -49,7 +49,7 @@ function instantMix(db: Db, library: Library, id: string, count: number): number
   add(seeds.album, SAME_ALBUM);
   add(seeds.artist, SAME_ARTIST);
   const genres = genreIndex(db, library);
-  const keys = new Set([...seeds.album, ...seeds.artist, ...seeds.own].flatMap((songId) => genres.ofSong.get(songId) ?? []));
+  const keys = new Set([...seeds.album, ...seeds.artist, ...seeds.own].flatMap((songId) => genres.ofSong(songId)));
   // A genre can hold most of the library: a random few of each are enough to draw from.
   const perGenre = Math.max(200, count * 4);
   for (const key of keys) add(sample(genres.byKey.get(key)?.songIds ?? [], perGenre), SAME_GENRE);

@@ -45,6 +45,20 @@ export type SongDto = Static<typeof songSchema>;
 
 export const songListSchema = Type.Array(songSchema);
 
+/** `GET /api/songs/page`: `after` is the previous page's `next` (absent for the first page). */
+export const songPageQuery = Type.Object({
+  after: Type.Optional(Type.String({ maxLength: 20_000 })),
+  limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,3}$' })),
+});
+export type SongPageQuery = Static<typeof songPageQuery>;
+
+/**
+ * One page of the library in its order (title, case-insensitively, then id); `next` is null on
+ * the last. `total`, the library's length, comes with the first page only (null after).
+ */
+export const songPageSchema = Type.Object({ songs: songListSchema, next: nullable(Type.String()), total: nullable(Type.Number()) });
+export type SongPageDto = Static<typeof songPageSchema>;
+
 /** `POST /api/songs/bulk/:action`: how many songs changed. */
 export const bulkResultSchema = Type.Object({ count: Type.Number() });
 export type BulkResultDto = Static<typeof bulkResultSchema>;

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { BAD_CURSOR } from '../../src/services/catalogue/library-page.ts';
+import { FIRST_PAGE_SIZE } from '../../src/shared/library-pages.ts';
+import type { SongDto, SongPageDto } from '../../src/shared/types.ts';
+import { insertAlbum, insertSong } from '../../src/testing/factories.ts';
+import { type TestServer, startTestServer } from '../../src/testing/server.ts';
+
+let server: TestServer;
+let member: string;
+let admin: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  member = await server.signUp('page-member');
+  admin = await server.signUp('page-admin', { isAdmin: true });
+  // Titles repeat in different cases, so the keyset's tie on id is exercised across pages.
+  for (let i = 0; i < 260; i++) insertSong(server.db, { title: ['apple', 'Apple', 'Banana', `Song ${i % 40}`][i % 4]!, explicit: i % 10 === 3 });
+  insertSong(server.db, { title: 'Aardvark pending', status: 'pending' });
+  insertSong(server.db, { title: 'Aardvark trashed', deletedAt: new Date() });
+});
+afterAll(() => server.stop());
+
+async function readAll(cookie: string, limit?: number): Promise<{ songs: SongDto[]; pages: number }> {
+  const songs: SongDto[] = [];
+  let next: string | null = null;
+  let pages = 0;
+  do {
+    const query = new URLSearchParams();
+    if (next) query.set('after', next);
+    if (limit) query.set('limit', String(limit));
+    const response = await server.request(`/api/songs/page?${query}`, { cookie });
+    expect(response.status).toBe(200);
+    const page = (await response.json()) as SongPageDto;
+    songs.push(...page.songs);
+    next = page.next;
+    pages += 1;
+  } while (next);
+  return { songs, pages };
+}
+
+describe('GET /api/songs/page', () => {
+  test('pages through exactly the library of GET /api/songs, in its order', async () => {
+    const whole = (await (await server.request('/api/songs', { cookie: member })).json()) as SongDto[];
+    const first = (await (await server.request('/api/songs/page', { cookie: member })).json()) as SongPageDto;
+    expect(first.songs.length).toBe(FIRST_PAGE_SIZE);
+    expect(first.next).not.toBeNull();
+    expect(first.total).toBe(whole.length);
+    const paged = await readAll(member, 37);
+    expect(paged.pages).toBe(Math.ceil(whole.length / 37));
+    expect(paged.songs).toEqual(whole);
+  });
+
+  test("a restricted member's pages hold only what they may see", async () => {
+    const kid = await server.signUp('page-kid');
+    const kidId = (server.db.$client.query('SELECT id FROM users WHERE username = ?').get('page-kid') as { id: number }).id;
+    const restricted = await server.request(`/api/users/${kidId}`, { method: 'PATCH', cookie: admin, json: { restrictions: { clean: true, albumIds: null } } });
+    expect(restricted.status).toBe(200);
+    const whole = (await (await server.request('/api/songs', { cookie: kid })).json()) as SongDto[];
+    const paged = await readAll(kid, 50);
+    expect(paged.songs).toEqual(whole);
+    expect(paged.songs.some((song) => song.explicit)).toBe(false);
+    expect(paged.songs.length).toBe(260 - 26);
+  });
+
+  test('a song added before the cursor does not shift the pages after it', async () => {
+    const first = (await (await server.request('/api/songs/page?limit=10', { cookie: member })).json()) as SongPageDto;
+    const album = insertAlbum(server.db, { name: 'Late' });
+    insertSong(server.db, { title: 'AAA early', albumId: album.id });
+    const second = (await (await server.request(`/api/songs/page?limit=10&after=${first.next}`, { cookie: member })).json()) as SongPageDto;
+    const whole = (await (await server.request('/api/songs', { cookie: member })).json()) as SongDto[];
+    const at = whole.findIndex((song) => song.id === first.songs.at(-1)!.id);
+    expect(second.songs).toEqual(whole.slice(at + 1, at + 11));
+  });
+
+  test('refuses a cursor it did not make, a bad limit, and guests', async () => {
+    const bad = await server.request('/api/songs/page?after=bm90LWEtY3Vyc29y', { cookie: member });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: BAD_CURSOR });
+    expect((await server.request('/api/songs/page?limit=0', { cookie: member })).status).toBe(400);
+    expect((await server.request('/api/songs/page?limit=99999', { cookie: member })).status).toBe(400);
+    expect((await server.request('/api/songs/page')).status).toBe(401);
+  });
+});

@@ -1,0 +1,31 @@
+import { afterAll, expect, test } from 'bun:test';
+import { EVERYONE } from '../../../db/queries/visibility.ts';
+import { insertSong } from '../../testing/factories.ts';
+import { openTempDb } from '../../testing/server.ts';
+import { genreIndex, indexOfSorted } from './genres.ts';
+import { createLibraryIndex } from './library.ts';
+
+const handle = openTempDb();
+afterAll(() => handle.remove());
+
+test("a song's genre keys: its genres, or its tags; songs with the same keys share one list", () => {
+  const rock = Array.from({ length: 50 }, () => insertSong(handle.db, { genres: ['Rock', 'Pop'] }));
+  const tagged = insertSong(handle.db, { genres: [], tags: ['Lullaby'] });
+  const none = insertSong(handle.db, { genres: [], tags: [] });
+  const hidden = insertSong(handle.db, { genres: ['Secret'], status: 'pending' });
+  const genres = genreIndex(handle.db, createLibraryIndex(handle.db).current(Date.now(), EVERYONE));
+  expect(genres.ofSong(rock[0]!.id)).toEqual(['rock', 'pop']);
+  expect(genres.ofSong(tagged.id)).toEqual(['lullaby']);
+  expect(genres.ofSong(none.id)).toEqual([]);
+  expect(genres.ofSong(hidden.id)).toEqual([]);
+  expect(genres.ofSong(999_999)).toEqual([]);
+  // One list for fifty songs: the index's size follows the distinct genre lists, not the songs.
+  expect(new Set(rock.map((song) => genres.ofSong(song.id))).size).toBe(1);
+  expect(genres.byKey.get('rock')?.songIds).toEqual(rock.map((song) => song.id));
+});
+
+test('indexOfSorted finds ids in an ascending array', () => {
+  const ids = Int32Array.from([2, 5, 9, 40]);
+  expect([2, 5, 9, 40, 1, 6, 41].map((id) => indexOfSorted(ids, id))).toEqual([0, 1, 2, 3, -1, -1, -1]);
+  expect(indexOfSorted(new Int32Array(0), 1)).toBe(-1);
+});
