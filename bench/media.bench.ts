@@ -6,7 +6,7 @@ import { localStorage } from '../media/storage.ts';
 import { randomId } from '../src/shared/ids.ts';
 import { insertSong } from '../src/testing/factories.ts';
 import { makeTempDir } from '../src/testing/server.ts';
-import { benchLogin, measureRequests, printFigure, rssOf, startBenchServer } from './lib/harness.ts';
+import { benchLogin, cpuMsOf, measureRequests, printFigure, rssOf, startBenchServer } from './lib/harness.ts';
 
 // Media figures (docs/architecture.md): range serving vs bare Bun.serve, a 100 MB upload's RSS and
 // throughput vs a plain disk write, and CLI import rate vs music-metadata alone.
@@ -31,12 +31,6 @@ interface RangeRound {
   rps: number;
   p99Ms: number;
   cpuUs: number;
-}
-
-/** user + system CPU time of a process in ms, from /proc/<pid>/stat (clock ticks of 10 ms). */
-function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 async function measured(pid: number, run: () => Promise<{ rps: number; p99Ms: number }>): Promise<RangeRound> {
