@@ -6,6 +6,7 @@ import { localStorage } from '../media/storage.ts';
 import { randomId } from '../src/shared/ids.ts';
 import { insertSong } from '../src/testing/factories.ts';
 import { makeTempDir } from '../src/testing/server.ts';
+import { makeTaggedLibrary } from './lib/tagged-library.ts';
 import { benchLogin, cpuMsOf, measureRequests, printFigure, rssOf, startBenchServer } from './lib/harness.ts';
 
 // Media figures (docs/architecture.md): range serving vs bare Bun.serve, a 100 MB upload's RSS and
@@ -147,23 +148,9 @@ async function uploadFigures() {
   }
 }
 
-/** 2,000 tagged mp3s: the fixture with a distinct title of the same length in each. */
-function makeLibrary(count: number): string {
-  const dir = makeTempDir('hearth-import-bench-');
-  const source = readFileSync(fixture('tagged.mp3'));
-  const at = source.indexOf('Hearth Tone');
-  for (let i = 0; i < count; i++) {
-    const copy = Buffer.from(source);
-    copy.write(`Track ${String(i).padStart(5, '0')}`, at, 'latin1');
-    mkdirSync(join(dir, `disc-${i % 20}`), { recursive: true });
-    writeFileSync(join(dir, `disc-${i % 20}`, `${i}.mp3`), copy);
-  }
-  return dir;
-}
-
 async function importFigures() {
   const count = 2000;
-  const library = makeLibrary(count);
+  const library = makeTaggedLibrary(count);
   const dataDir = makeTempDir('hearth-import-data-');
   try {
     const t0 = performance.now();
