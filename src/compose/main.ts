@@ -34,9 +34,10 @@ try {
 }
 
 const log = createLogger(config.logLevel);
-// The bundles are loaded before the port opens: from a checkout they are built here when
-// missing or stale (so `start` works on a fresh clone, saying so); the binary has them compiled in.
-await loadBundles((line) => console.log(line));
+// From a checkout the bundles are built here when missing or stale, before the port opens (so
+// `start` works on a fresh clone, saying so). The binary has them compiled in and loads them at
+// the first page or a second after start, so its first answer does not wait for React.
+if (typeof HEARTH_BINARY === 'undefined') await loadBundles((line) => console.log(line));
 // Pages reach the server only through the built RSC bundle: under `bun --watch` (npm run dev)
 // load their sources too, so edits to them restart the server and the restart rebuilds. (The
 // binary defines HEARTH_BINARY: the bundler drops this, and the pages' sources stay out.)
@@ -113,4 +114,5 @@ async function shutdown(signal: string) {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 console.log(started.join('\n'));
+if (typeof HEARTH_BINARY !== 'undefined') setTimeout(() => void loadBundles().catch((error: unknown) => log.error('Loading the pages failed', error)), 1000);
 jobsDone = startJobs(JOBS, { db: handle.db, config, log, storage, now: Date.now }, jobsAbort.signal);
