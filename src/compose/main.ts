@@ -25,6 +25,8 @@ function shellWord(word: string): string {
   return /^[\w.@+-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
+const JOBS_FIRST_RUN_AFTER_MS = 1000;
+
 let config;
 try {
   config = parseConfig(process.env);
@@ -115,4 +117,6 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 console.log(started.join('\n'));
 if (typeof HEARTH_BINARY !== 'undefined') setTimeout(() => void loadBundles().catch((error: unknown) => log.error('Loading the pages failed', error)), 1000);
-jobsDone = startJobs(JOBS, { db: handle.db, config, log, storage, now: Date.now }, jobsAbort.signal);
+// The jobs' first runs (a purge listing the media, the loudness queue) do synchronous work: they
+// wait a second, so a supervisor's first health check or a visitor's first page is not held up.
+jobsDone = startJobs(JOBS, { db: handle.db, config, log, storage, now: Date.now }, jobsAbort.signal, JOBS_FIRST_RUN_AFTER_MS);
