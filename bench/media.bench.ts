@@ -6,7 +6,8 @@ import { localStorage } from '../media/storage.ts';
 import { randomId } from '../src/shared/ids.ts';
 import { insertSong } from '../src/testing/factories.ts';
 import { makeTempDir } from '../src/testing/server.ts';
-import { benchLogin, measureRequests, printFigure, rssOf, startBenchServer } from './lib/harness.ts';
+import { makeTaggedLibrary } from './lib/tagged-library.ts';
+import { benchLogin, cpuMsOf, measureRequests, printFigure, rssOf, startBenchServer } from './lib/harness.ts';
 
 // Media figures (docs/architecture.md): range serving vs bare Bun.serve, a 100 MB upload's RSS and
 // throughput vs a plain disk write, and CLI import rate vs music-metadata alone.
@@ -16,7 +17,7 @@ const MiB = 1024 * 1024;
 /** A bare Bun.serve of one file in its own process (the baseline); resolves to its port. */
 async function bareServer(path: string): Promise<{ port: number; pid: number; stop(): void }> {
   const script = `const s = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response(Bun.file(${JSON.stringify(path)})) }); console.log(s.port);`;
-  const child = Bun.spawn(['bun', '-e', script], { stdout: 'pipe' });
+  const child = Bun.spawn([process.execPath, '-e', script], { stdout: 'pipe' });
   const reader = child.stdout.getReader();
   let text = '';
   while (!text.includes('\n')) {
@@ -31,12 +32,6 @@ interface RangeRound {
   rps: number;
   p99Ms: number;
   cpuUs: number;
-}
-
-/** user + system CPU time of a process in ms, from /proc/<pid>/stat (clock ticks of 10 ms). */
-function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 async function measured(pid: number, run: () => Promise<{ rps: number; p99Ms: number }>): Promise<RangeRound> {
@@ -60,8 +55,9 @@ async function rangeServing() {
   });
   const barePath = join(server.dataDir, 'bare.bin');
   writeFileSync(barePath, bytes);
-  const bare = await bareServer(barePath);
+  let bare: Awaited<ReturnType<typeof bareServer>> | null = null;
   try {
+    const baseline = (bare = await bareServer(barePath));
     const load = (url: string) =>
       measureRequests({
         requests: 800,
@@ -73,21 +69,21 @@ async function rangeServing() {
         },
       });
     const oursUrl = `${server.url}/media/songs/${shareId}/${hash}.mp3`;
-    const bareUrl = `http://127.0.0.1:${bare.port}/`;
+    const bareUrl = `http://127.0.0.1:${baseline.port}/`;
     await load(bareUrl); // warm both sides' page cache
     await load(oursUrl);
     // Rounds alternate so that load from other work on the machine hits both sides alike;
     // the server's CPU time per request (from /proc) is steadier than throughput.
     const rounds: { ours: RangeRound; base: RangeRound }[] = [];
     for (let round = 0; round < 3; round++) {
-      rounds.push({ ours: await measured(server.pid, () => load(oursUrl)), base: await measured(bare.pid, () => load(bareUrl)) });
+      rounds.push({ ours: await measured(server.pid, () => load(oursUrl)), base: await measured(baseline.pid, () => load(bareUrl)) });
     }
     const median = (pick: (r: (typeof rounds)[number]) => number) => rounds.map(pick).sort((a, b) => a - b)[1]!;
     printFigure('audio 1 MiB ranges, 16 clients (median of 3 rounds)', median((r) => r.ours.rps), 'req/s', { name: 'bare Bun.serve of the same file', value: median((r) => r.base.rps) }, '>= 0.8x');
     printFigure('audio 1 MiB ranges p99', median((r) => r.ours.p99Ms), 'ms', { name: 'bare Bun.serve p99', value: median((r) => r.base.p99Ms) });
     printFigure('audio 1 MiB range: server CPU per request', median((r) => r.ours.cpuUs), 'µs', { name: 'bare Bun.serve', value: median((r) => r.base.cpuUs) });
   } finally {
-    bare.stop();
+    bare?.stop();
     await server.stop();
   }
 }
@@ -152,27 +148,13 @@ async function uploadFigures() {
   }
 }
 
-/** 2,000 tagged mp3s: the fixture with a distinct title of the same length in each. */
-function makeLibrary(count: number): string {
-  const dir = makeTempDir('hearth-import-bench-');
-  const source = readFileSync(fixture('tagged.mp3'));
-  const at = source.indexOf('Hearth Tone');
-  for (let i = 0; i < count; i++) {
-    const copy = Buffer.from(source);
-    copy.write(`Track ${String(i).padStart(5, '0')}`, at, 'latin1');
-    mkdirSync(join(dir, `disc-${i % 20}`), { recursive: true });
-    writeFileSync(join(dir, `disc-${i % 20}`, `${i}.mp3`), copy);
-  }
-  return dir;
-}
-
 async function importFigures() {
   const count = 2000;
-  const library = makeLibrary(count);
+  const library = makeTaggedLibrary(count);
   const dataDir = makeTempDir('hearth-import-data-');
   try {
     const t0 = performance.now();
-    const child = Bun.spawn(['bun', 'src/compose/cli/index.ts', 'import', library, '--publish'], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdout: 'pipe', stderr: 'pipe' });
+    const child = Bun.spawn([process.execPath, 'src/compose/cli/index.ts', 'import', library, '--publish'], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdout: 'pipe', stderr: 'pipe' });
     const output = await new Response(child.stdout).text();
     if ((await child.exited) !== 0 || !output.includes(`Imported ${count}`)) throw new Error(`import failed: ${output}`);
     const importRate = count / ((performance.now() - t0) / 1000);

@@ -18,14 +18,27 @@ export const TRANSCODE_CONTENT_TYPES: Record<TranscodeFormat, string> = { mp3: A
 
 let found: Ffmpeg | null | undefined;
 
-/** Looks ffmpeg up on PATH and asks its version; the answer is kept for the process. */
-export function findFfmpeg(): Ffmpeg | null {
+/**
+ * Looks ffmpeg up on PATH and asks its version (100-300 ms: ffmpeg starts); the answer is kept
+ * for the process. `remembered` answers for an ffmpeg it has seen (media/ffmpeg-probe-cache.ts).
+ */
+export function findFfmpeg(remembered?: FfmpegProbeMemory): Ffmpeg | null {
   if (found !== undefined) return found;
   const path = Bun.which('ffmpeg');
   if (!path) return (found = null);
+  const known = remembered?.recall(path);
+  if (known !== undefined) return (found = known);
   const probe = spawnSync(path, ['-hide_banner', '-version'], { encoding: 'utf8', timeout: 5000 });
   const version = /ffmpeg version (\S+)/.exec(probe.stdout ?? '')?.[1];
-  return (found = probe.status === 0 && version ? { path, version } : null);
+  found = probe.status === 0 && version ? { path, version } : null;
+  remembered?.keep(path, found);
+  return found;
+}
+
+/** What an ffmpeg at a path answered before: undefined when unknown or changed since. */
+export interface FfmpegProbeMemory {
+  recall(path: string): Ffmpeg | null | undefined;
+  keep(path: string, answer: Ffmpeg | null): void;
 }
 
 /** ffmpeg's niceness: the web and the API stay quick while songs convert. */

@@ -1,5 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { type MediaStorage, localStorage } from '../media/storage.ts';
+import { join } from 'node:path';
+import { ffmpegProbeFile } from '../media/ffmpeg-probe-cache.ts';
 import { type Ffmpeg, findFfmpeg } from '../media/transcode.ts';
 import type { Config } from './config.ts';
 import { dataDirPaths } from './data-dir.ts';
@@ -31,7 +33,8 @@ export interface AppContext extends Required<AppDeps> {
 
 export function createAppContext(deps: AppDeps): AppContext {
   const now = deps.now ?? Date.now;
-  const ffmpeg = deps.ffmpeg === undefined ? findFfmpeg() : deps.ffmpeg;
+  // The probe's answer is kept in the data folder: a start with the same ffmpeg spawns nothing.
+  const ffmpeg = deps.ffmpeg === undefined ? findFfmpeg(ffmpegProbeFile(join(deps.config.dataDir, 'cache', 'ffmpeg.json'))) : deps.ffmpeg;
   const storage = deps.storage ?? localStorage(dataDirPaths(deps.config.dataDir).mediaDir);
   return { ...deps, now, ffmpeg, storage, auth: authPlugin({ ...deps, now }) };
 }

@@ -98,6 +98,12 @@ export async function startBenchServer(
   };
 }
 
+/** user + system CPU time of a process in ms, from /proc/<pid>/stat (clock ticks of 10 ms). */
+export function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Resident set size of a process in MiB, from /proc (Linux). */
 export function rssOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -8,8 +8,9 @@ const MAX_ENTRIES = 500;
 const MAX_BYTES = 16 * 1024 * 1024;
 
 interface Entry {
-  /** The page split at the placeholder nonce: joining with a fresh nonce is the response. */
-  parts: string[];
+  /** The page as UTF-8 with the placeholder nonce at `nonceAt`: a copy with a fresh nonce written there is the response. */
+  page: Uint8Array;
+  nonceAt: number[];
   bytes: number;
   /** The catalogue version when the render began. */
   version: number;
@@ -66,18 +67,39 @@ export function createPageCache(version: () => number, now: () => number) {
     const current = version();
     const nonce = createNonce();
     const hit = lookup(key, current);
-    if (hit) return new Response(hit.parts.join(nonce), { headers: { ...renderer.headers(nonce), 'x-cache': 'HIT' } });
+    if (hit) return new Response(withNonce(hit, nonce), { headers: { ...renderer.headers(nonce), 'x-cache': 'HIT' } });
     const rendered = await renderer.renderBody(page, props, scope, 200, placeholder);
     const onComplete =
       rendered.status === 200
-        ? (html: string) =>
-            store(key, { parts: html.split(placeholder), bytes: html.length * 2, version: current, expiresAt: rendered.expiresAt ?? Infinity })
+        ? (html: string) => store(key, { ...encodePage(html, placeholder), version: current, expiresAt: rendered.expiresAt ?? Infinity })
         : null;
     const body = rendered.body.pipeThrough(swapNonce(placeholder, nonce, onComplete));
     return new Response(body, { status: rendered.status, headers: { ...renderer.headers(nonce), 'x-cache': 'MISS' } });
   }
 
   return { serve, size: () => entries.size };
+}
+
+/** The page as bytes, with where the placeholder stands: one copy and a few writes per hit. */
+function encodePage(html: string, placeholder: string): Pick<Entry, 'page' | 'nonceAt' | 'bytes'> {
+  const parts = html.split(placeholder).map((part) => Buffer.from(part));
+  const placeholderBytes = Buffer.from(placeholder);
+  const nonceAt: number[] = [];
+  let offset = 0;
+  for (const part of parts.slice(0, -1)) {
+    offset += part.byteLength;
+    nonceAt.push(offset);
+    offset += placeholderBytes.byteLength;
+  }
+  const page = Buffer.concat(parts.flatMap((part, i) => (i === 0 ? [part] : [placeholderBytes, part])));
+  return { page, nonceAt, bytes: page.byteLength };
+}
+
+/** A copy of the cached page with `nonce` (base64, as long as the placeholder) in the placeholder's places. */
+function withNonce(entry: Entry, nonce: string): Uint8Array<ArrayBuffer> {
+  const body = new Uint8Array(entry.page);
+  for (const at of entry.nonceAt) for (let i = 0; i < nonce.length; i++) body[at + i] = nonce.charCodeAt(i);
+  return body;
 }
 
 /**

@@ -5,6 +5,7 @@ import { type AppDeps, createAppContext } from '../app-context.ts';
 import { NotFoundError } from '../errors.ts';
 import { compressionPlugin } from '../http/compression.ts';
 import { errorPlugin } from '../http/error-plugin.ts';
+import { headersIntoResponsePlugin } from '../http/headers-into-response.ts';
 import { requestLogPlugin } from '../http/request-log.ts';
 import { securityPlugin } from '../http/security.ts';
 
@@ -13,10 +14,11 @@ export function createApp(deps: AppDeps) {
   const ctx = createAppContext(deps);
   const pages = createPages(ctx);
   const app = new Elysia()
-    .use(requestLogPlugin(ctx.log))
+    .use(requestLogPlugin(ctx.log, ctx.config.logLevel))
     .use(errorPlugin({ log: ctx.log, renderPage: pages.renderErrorPage }))
     .use(securityPlugin(ctx.config))
-    .use(compressionPlugin());
+    .use(compressionPlugin())
+    .use(headersIntoResponsePlugin());
   // Every resource's plugin (routes/plugins.ts), then the pages and the API's 404.
   for (const routes of ROUTE_PLUGINS) app.use(routes(ctx));
   return app

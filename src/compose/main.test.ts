@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'bun:test';
-import { cpSync, existsSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDb } from '../../db/client.ts';
 import { ensureBuilt } from './build.ts';
@@ -278,5 +278,32 @@ describe('lifecycle', () => {
     await fetch(`${server.url}/healthz`);
     await Bun.sleep(50);
     expect(server.output()).not.toContain('GET /healthz');
+  });
+});
+
+describe('ffmpeg at start', () => {
+  test("a start with the same ffmpeg as last time reuses its probe's answer instead of running it", async () => {
+    const dataDir = tempDataDir();
+    const bin = tempDataDir();
+    const calls = join(bin, 'calls');
+    // A stand-in ffmpeg that notes each run: probing costs a real ffmpeg 100-300 ms of start-up.
+    await Bun.write(join(bin, 'ffmpeg'), `#!/bin/sh\necho run >> '${calls}'\necho 'ffmpeg version 9.9-standin Copyright'\n`);
+    chmodSync(join(bin, 'ffmpeg'), 0o755);
+    const env = { DATA_DIR: dataDir, PATH: `${bin}:${process.env.PATH}` };
+    const health = async (url: string) => (await (await fetch(`${url}/healthz`)).json()) as { ffmpeg: unknown };
+    const first = await start(env);
+    expect((await health(first.url)).ffmpeg).toEqual({ available: true, version: '9.9-standin' });
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    const second = await start(env);
+    expect((await health(second.url)).ffmpeg).toEqual({ available: true, version: '9.9-standin' });
+    expect(readFileSync(calls, 'utf8')).toBe('run\n');
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+    // A replaced ffmpeg (another size) is asked again.
+    await Bun.write(join(bin, 'ffmpeg'), `#!/bin/sh\necho run >> '${calls}'\necho 'ffmpeg version 10.0-standin Copyright'\n`);
+    const third = await start(env);
+    expect((await health(third.url)).ffmpeg).toEqual({ available: true, version: '10.0-standin' });
+    expect(readFileSync(calls, 'utf8')).toBe('run\nrun\n');
   });
 });

@@ -25,6 +25,8 @@ function shellWord(word: string): string {
   return /^[\w.@+-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
+const JOBS_FIRST_RUN_AFTER_MS = 1000;
+
 let config;
 try {
   config = parseConfig(process.env);
@@ -34,9 +36,10 @@ try {
 }
 
 const log = createLogger(config.logLevel);
-// The bundles are loaded before the port opens: from a checkout they are built here when
-// missing or stale (so `start` works on a fresh clone, saying so); the binary has them compiled in.
-await loadBundles((line) => console.log(line));
+// From a checkout the bundles are built here when missing or stale, before the port opens (so
+// `start` works on a fresh clone, saying so). The binary has them compiled in and loads them at
+// the first page or a second after start, so its first answer does not wait for React.
+if (typeof HEARTH_BINARY === 'undefined') await loadBundles((line) => console.log(line));
 // Pages reach the server only through the built RSC bundle: under `bun --watch` (npm run dev)
 // load their sources too, so edits to them restart the server and the restart rebuilds. (The
 // binary defines HEARTH_BINARY: the bundler drops this, and the pages' sources stay out.)
@@ -113,4 +116,7 @@ async function shutdown(signal: string) {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 console.log(started.join('\n'));
-jobsDone = startJobs(JOBS, { db: handle.db, config, log, storage, now: Date.now }, jobsAbort.signal);
+if (typeof HEARTH_BINARY !== 'undefined') setTimeout(() => void loadBundles().catch((error: unknown) => log.error('Loading the pages failed', error)), 1000);
+// The jobs' first runs (a purge listing the media, the loudness queue) do synchronous work: they
+// wait a second, so a supervisor's first health check or a visitor's first page is not held up.
+jobsDone = startJobs(JOBS, { db: handle.db, config, log, storage, now: Date.now }, jobsAbort.signal, JOBS_FIRST_RUN_AFTER_MS);

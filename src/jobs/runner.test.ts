@@ -38,6 +38,29 @@ describe('startJobs', () => {
     await server.stop();
   });
 
+  test('a first run put off by firstRunAfterMs comes that much later; an abort before it cancels it', async () => {
+    const server = await startTestServer();
+    const runs: number[] = [];
+    const abort = new AbortController();
+    const deps = { db: server.db, config: parseConfig({}), storage: server.storage, log: createLogger('silent'), now: Date.now };
+    const started = performance.now();
+    const done = startJobs([{ name: 'later', everyMs: 60_000, run: () => void runs.push(performance.now() - started) }], deps, abort.signal, 50);
+    expect(runs).toEqual([]);
+    while (runs.length === 0) await Bun.sleep(5);
+    expect(runs[0]!).toBeGreaterThanOrEqual(45);
+    abort.abort();
+    await done();
+    // An abort before the put-off run cancels it.
+    const none: number[] = [];
+    const early = new AbortController();
+    const stopped = startJobs([{ name: 'never', everyMs: 60_000, run: () => void none.push(1) }], deps, early.signal, 30);
+    early.abort();
+    await stopped();
+    await Bun.sleep(60);
+    expect(none).toEqual([]);
+    await server.stop();
+  });
+
   test('a slow job never overlaps itself', async () => {
     let active = 0;
     let maxActive = 0;

@@ -1,11 +1,11 @@
 import type { Job, JobDeps } from './job.ts';
 
 /**
- * Runs each job now and then on its interval until `signal` aborts. A job never overlaps
- * itself, and a failing run is logged without stopping the others.
+ * Runs each job now (or `firstRunAfterMs` from now) and then on its interval until `signal`
+ * aborts. A job never overlaps itself, and a failing run is logged without stopping the others.
  * Returns a promise that settles when the in-flight runs have finished after abort.
  */
-export function startJobs(jobs: Job[], deps: JobDeps, signal: AbortSignal): () => Promise<void> {
+export function startJobs(jobs: Job[], deps: JobDeps, signal: AbortSignal, firstRunAfterMs = 0): () => Promise<void> {
   const running = new Set<Promise<void>>();
 
   for (const job of jobs) {
@@ -26,8 +26,9 @@ export function startJobs(jobs: Job[], deps: JobDeps, signal: AbortSignal): () =
       void run.finally(() => running.delete(run));
     };
     const timer = setInterval(tick, job.everyMs);
-    signal.addEventListener('abort', () => clearInterval(timer), { once: true });
-    tick();
+    const first = firstRunAfterMs > 0 ? setTimeout(tick, firstRunAfterMs) : null;
+    signal.addEventListener('abort', () => (clearInterval(timer), first && clearTimeout(first)), { once: true });
+    if (!first) tick();
   }
 
   return async () => {

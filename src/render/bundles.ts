@@ -45,10 +45,15 @@ export const compiledFiles = (files: Record<string, string>): FileSource => ({
 });
 
 let loaded: Promise<BuiltBundles> | null = null;
+let compiledIn: (() => Promise<BuiltBundles>) | null = null;
 
-/** The single binary's entry hands over the bundles compiled into it, before anything renders. */
-export function useCompiledBundles(bundles: BuiltBundles): void {
-  loaded = Promise.resolve(bundles);
+/**
+ * The single binary's entry hands over how to load the bundles compiled into it: evaluating React,
+ * the RSC bundle and every island takes a few hundred ms, so they load at first use, not at start.
+ */
+export function useCompiledBundles(load: () => Promise<BuiltBundles>): void {
+  compiledIn = load;
+  loaded = null;
 }
 
 /**
@@ -56,7 +61,7 @@ export function useCompiledBundles(bundles: BuiltBundles): void {
  * `announce` hears when a build starts and ends.
  */
 export function loadBundles(announce?: (line: string) => void): Promise<BuiltBundles> {
-  loaded ??= loadFromCheckout(announce).catch((error: unknown) => {
+  loaded ??= (compiledIn ? compiledIn() : loadFromCheckout(announce)).catch((error: unknown) => {
     loaded = null;
     throw error;
   });

@@ -3,26 +3,26 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { useMigrationsFrom } from '../../../db/migrate.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
-import { CLI_USAGE, runCli } from '../cli/run.ts';
 import { type BuiltBundles, useCompiledBundles } from '../../render/bundles.ts';
 
 /** What the release build compiles into the binary (its generated entry, see release.ts). */
 export interface CompiledIn {
-  bundles: BuiltBundles;
+  /** Loads the bundles (React, the RSC bundle, the islands): at the first page, not at start. */
+  bundles: () => Promise<BuiltBundles>;
   /** db/migrations' files by relative path → where the binary keeps each. */
   migrations: Record<string, string>;
 }
 
 const VERSION = packageJson.version;
 
-const HELP = `Hearth ${VERSION}: music for the whole family.
+const help = (usage: string) => `Hearth ${VERSION}: music for the whole family.
 
   ./hearth                  start the server: http://localhost:3000, data in ./data
                             (PORT, HOST, DATA_DIR, PUBLIC_URL… as in the README)
   ./hearth <command>        run a command on DATA_DIR, also while the server runs
   ./hearth --version        print the version
 
-${CLI_USAGE}`;
+${usage}`;
 
 /**
  * drizzle's migration reader wants a folder: the compiled-in migrations are written to a
@@ -47,7 +47,7 @@ export async function runBinary(compiled: CompiledIn): Promise<void> {
     return;
   }
   if (first === '--help' || first === '-h' || first === 'help') {
-    console.log(HELP);
+    console.log(help((await import('../cli/run.ts')).CLI_USAGE));
     return;
   }
   useMigrationsFrom(writeMigrations(compiled.migrations));
@@ -55,5 +55,7 @@ export async function runBinary(compiled: CompiledIn): Promise<void> {
     await import('../main.ts');
     return;
   }
+  // The CLI's modules (tags, archives, buckets) load only for a command, never for the server.
+  const { runCli } = await import('../cli/run.ts');
   process.exitCode = await runCli(process.argv.slice(2));
 }

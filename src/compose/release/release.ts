@@ -40,8 +40,9 @@ function entrySource(buildDir: string, manifest: BuildManifest): string {
   const imports: string[] = [
     `import { runBinary } from ${from(join(ROOT, 'src/compose/release/binary.ts'))};`,
     `import { compiledFiles } from ${from(join(ROOT, 'src/render/bundles.ts'))};`,
-    `import * as rsc from ${from(join(buildDir, manifest.rscEntry))};`,
   ];
+  // React, the RSC bundle and the islands are imported when the bundles are first asked for.
+  const lazy = [`import(${from(join(buildDir, manifest.rscEntry))})`];
   let n = 0;
   const embed = (path: string) => {
     const name = `file${n++}`;
@@ -54,8 +55,8 @@ function entrySource(buildDir: string, manifest: BuildManifest): string {
       .map((name) => `    ${JSON.stringify(name)}: ${embed(join(dir, name))},`)
       .join('\n')}\n  }`;
   const ssr = Object.keys(manifest.clientModules).map((source, i) => {
-    imports.push(`import * as island${i} from ${from(join(ROOT, source))};`);
-    return `    ${JSON.stringify(source)}: island${i},`;
+    lazy.push(`import(${from(join(ROOT, source))})`);
+    return `        ${JSON.stringify(source)}: islands[${i}],`;
   });
   const assets = fileMap(join(buildDir, 'public'));
   const publicFiles = fileMap(join(ROOT, 'public'), (name) => name.endsWith('README.md'));
@@ -66,15 +67,20 @@ function entrySource(buildDir: string, manifest: BuildManifest): string {
 ${imports.join('\n')}
 
 await runBinary({
-  bundles: {
-    manifest: ${JSON.stringify(manifest)},
-    rsc,
-    ssrModules: {
+  bundles: async () => {
+    const [rsc, ...islands] = await Promise.all([
+      ${lazy.join(',\n      ')},
+    ]);
+    return {
+      manifest: ${JSON.stringify(manifest)},
+      rsc,
+      ssrModules: {
 ${ssr.join('\n')}
-    },
-    assets: compiledFiles(${assets}),
-    serviceWorker: ${serviceWorker},
-    publicFiles: compiledFiles(${publicFiles}),
+      },
+      assets: compiledFiles(${assets}),
+      serviceWorker: ${serviceWorker},
+      publicFiles: compiledFiles(${publicFiles}),
+    };
   },
   migrations: ${migrations},
 });
@@ -101,6 +107,9 @@ export async function compileBinary(entry: string, platform: Platform): Promise<
       'build',
       '--compile',
       '--minify',
+      // Precompiled JavaScript: the binary skips parsing its ~20 MB of code at every start.
+      '--bytecode',
+      '--format=esm',
       `--target=${TARGETS[platform]}`,
       '--define',
       'HEARTH_BINARY=true',
