@@ -130,3 +130,20 @@ test('a song that starts mid-fade stays dimmed, and the volume given back is tha
   expect(s.audio().paused).toBe(true);
   expect(s.audio().volume).toBeCloseTo(0.5, 2);
 });
+
+test('end of track: skipping to the next song mid-fade plays it at the listener\'s level until its own last 10 s', () => {
+  const s = setup();
+  playing(s);
+  s.sleep.getState().set('track');
+  s.audio().progress(598, 600);
+  s.clock.advance(1000);
+  expect(s.audio().volume).toBeLessThan(0.3);
+
+  // The listener skips: the timer now waits for the end of the new song, 600 s away.
+  s.player.getState().next();
+  s.clock.advance(1000);
+  s.audio().progress(0, 600);
+  s.clock.advance(2000);
+  expect(s.audio().paused).toBe(false);
+  expect(s.audio().volume).toBe(1);
+});

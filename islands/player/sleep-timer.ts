@@ -104,7 +104,8 @@ export function createSleepTimer(player: PlayerStore, deps: SleepTimerDeps) {
     const left = msLeft(el);
     if (store.getState().endsAt !== null) store.setState({ secondsLeft: Math.max(0, Math.ceil((left ?? 0) / 1000)) });
     if (left !== null && left <= 0 && store.getState().endsAt !== null) return finish();
-    if (left !== null && left <= SLEEP_FADE_MS && el && !el.paused) player.setDim(left / SLEEP_FADE_MS);
+    // The dim follows the time left, back up too: under 'end of track' a skip or a seek moves the end away.
+    if (left !== null && el && !el.paused) player.setDim(Math.min(1, left / SLEEP_FADE_MS));
     // Every second, on the second (the remaining time shown); finer during the fade.
     const wait = left !== null && left <= SLEEP_FADE_MS + 1000 ? 250 : left !== null && left % 1000 > 0 ? left % 1000 : 1000;
     timer = clock.setTimeout(tick, Math.min(wait, Math.max(1, left ?? wait)));
