@@ -26,7 +26,7 @@ export function ffmpegProbeFile(file: string): FfmpegProbeMemory {
       if (!now) return undefined;
       try {
         const kept = JSON.parse(readFileSync(file, 'utf8')) as Remembered;
-        if (kept.path === path && kept.size === now.size && kept.mtimeMs === now.mtimeMs) return kept.answer;
+        if (kept.answer && kept.path === path && kept.size === now.size && kept.mtimeMs === now.mtimeMs) return kept.answer;
       } catch {
         // Missing or unreadable: probe again.
       }

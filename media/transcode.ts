@@ -31,7 +31,8 @@ export function findFfmpeg(remembered?: FfmpegProbeMemory): Ffmpeg | null {
   const probe = spawnSync(path, ['-hide_banner', '-version'], { encoding: 'utf8', timeout: 5000 });
   const version = /ffmpeg version (\S+)/.exec(probe.stdout ?? '')?.[1];
   found = probe.status === 0 && version ? { path, version } : null;
-  remembered?.keep(path, found);
+  // Only a working ffmpeg is remembered: a failed probe (a library missing, a timeout) may pass next time.
+  if (found) remembered?.keep(path, found);
   return found;
 }
 

@@ -306,4 +306,21 @@ describe('ffmpeg at start', () => {
     expect((await health(third.url)).ffmpeg).toEqual({ available: true, version: '10.0-standin' });
     expect(readFileSync(calls, 'utf8')).toBe('run\nrun\n');
   });
+
+  test('an ffmpeg that failed its probe once (a library missing then, a timeout) is asked again at the next start', async () => {
+    const dataDir = tempDataDir();
+    const bin = tempDataDir();
+    const failedOnce = join(bin, 'failed-once');
+    // Fails its first run, as when a shared library it needs is installed only afterwards.
+    await Bun.write(join(bin, 'ffmpeg'), `#!/bin/sh\nif [ ! -e '${failedOnce}' ]; then touch '${failedOnce}'; exit 127; fi\necho 'ffmpeg version 9.9-standin Copyright'\n`);
+    chmodSync(join(bin, 'ffmpeg'), 0o755);
+    const env = { DATA_DIR: dataDir, PATH: `${bin}:${process.env.PATH}` };
+    const health = async (url: string) => (await (await fetch(`${url}/healthz`)).json()) as { ffmpeg: unknown };
+    const first = await start(env);
+    expect((await health(first.url)).ffmpeg).toMatchObject({ available: false });
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    const second = await start(env);
+    expect((await health(second.url)).ffmpeg).toEqual({ available: true, version: '9.9-standin' });
+  });
 });
