@@ -83,8 +83,8 @@ for (const [pass, figures] of now.passes) {
   const against = (name: string, value: number | undefined) => (then && value !== undefined ? { name: `${name} at ${rev}`, value } : undefined);
   printFigure(`npm test ${pass}: seconds of its jobs`, figures.jobSeconds, 's', against(pass, then?.jobSeconds));
   if (figures.cpu > 0) printFigure(`npm test ${pass}: cpu`, figures.cpu, 's', then?.cpu ? against(pass, then.cpu) : undefined);
-  if (figures.tests > 0) printFigure(`npm test ${pass}: tests`, figures.tests, '', against(pass, then?.tests), then ? `>= ${then.tests}` : undefined);
-  if (figures.expects > 0) printFigure(`npm test ${pass}: expect() calls`, figures.expects, '', against(pass, then?.expects), then ? `>= ${then.expects}` : undefined);
+  if (figures.tests > 0) printFigure(`npm test ${pass}: tests`, figures.tests, 'tests', against(pass, then?.tests), then ? `>= ${then.tests}` : undefined);
+  if (figures.expects > 0) printFigure(`npm test ${pass}: expect() calls`, figures.expects, 'calls', against(pass, then?.expects), then ? `>= ${then.expects}` : undefined);
 }
 printFigure('npm test cpu', now.cpuS, 's', before ? { name: `npm test at ${rev}`, value: before.cpuS } : undefined);
 printFigure('npm test wall time', now.totalS, 's', before ? { name: `npm test at ${rev}`, value: before.totalS } : undefined, PASSES.length === 0 ? `< ${BUDGET_S} s` : undefined);
