@@ -5,7 +5,8 @@ import { createUser } from '../../src/services/accounts/users.ts';
 import { openTempDb } from '../../src/testing/server.ts';
 import { songs } from '../schema/index.ts';
 import { listAlbumSongs, selectSongsWithAlbum } from './songs.ts';
-import { EVERYONE, visibleSongsBeside, visibleSongsFor } from './visibility.ts';
+import { listPlayedAlbumIds } from './listening.ts';
+import { EVERYONE, visibleSongsBeside, visibleSongsFor, visibleSongsSql, visibleSongsSqlBeside } from './visibility.ts';
 
 const handle = openTempDb();
 afterAll(() => handle.remove());
@@ -39,4 +40,22 @@ test('the rule beside keeps every term, restrictions included', () => {
   const ids = (visible: typeof visibleSongsFor) => selectSongsWithAlbum(handle.db).where(visible(restricted)).all().map((row) => row.song.id).sort((a, b) => a - b);
   expect(ids(visibleSongsBeside)).toEqual(ids(visibleSongsFor));
   expect(ids(visibleSongsBeside)).toEqual(expected);
+});
+
+test("a user's most played albums start from their plays, not from every published song", () => {
+  handle.sqlite.run('INSERT INTO plays (user_id, song_id, play_count, last_played_at) SELECT 1, id, 1 + id % 7, 1700000000000 + id FROM songs WHERE id % 10 = 0');
+  // The shape of db/queries/listening.ts's album lists by plays.
+  const planOf = (visible: string) => {
+    const explain = handle.sqlite.prepare(
+      `EXPLAIN QUERY PLAN SELECT s.album_id FROM plays p JOIN songs s ON s.id = p.song_id WHERE p.user_id = ? AND s.album_id IS NOT NULL AND ${visible}
+       GROUP BY s.album_id ORDER BY sum(p.play_count) DESC, max(p.last_played_at) DESC, s.album_id`,
+    );
+    const rows = explain.all(1) as { detail: string }[];
+    explain.finalize();
+    return rows.map((row) => row.detail)[0];
+  };
+  expect(planOf(visibleSongsSql(EVERYONE))).toContain('SEARCH s USING INDEX songs_status_deleted_idx');
+  expect(planOf(visibleSongsSqlBeside(EVERYONE))).toStartWith('SEARCH p');
+  // Played songs are every 10th: on albums 1, 11 and 21 (bench/lib/seed.ts puts song s on album s % 30 + 1).
+  expect(listPlayedAlbumIds(handle.db, EVERYONE, 1, 'frequent').sort((a, b) => a - b)).toEqual([1, 11, 21]);
 });
