@@ -2,7 +2,7 @@ import type { Db } from '../client.ts';
 import type { StarKind } from '../schema/index.ts';
 import { perDb } from './prepared.ts';
 import { LIVE_ALBUM_JOIN, SONG_VALUE_COLUMNS, type SongValues } from './song-values.ts';
-import { type Viewer, perViewer, visibleSongsSql } from './visibility.ts';
+import { type Viewer, perViewer, visibleSongsSql, visibleSongsSqlBeside } from './visibility.ts';
 
 // Plays and stars per user (db/schema/listening.ts). Raw prepared SQL: they are read on every
 // Subsonic listing and written on every scrobble.
@@ -28,11 +28,12 @@ export function findPlay(db: Db, userId: number, songId: number): { count: numbe
   return row ? { count: row[0], lastPlayedAt: row[1] } : undefined;
 }
 
+// The user's plays lead (the visibility terms stay off the status index, which would walk every song).
 const albumsByPlaysQuery = (order: string) =>
   perViewer((db, viewer) =>
     db.$client.prepare<[number], [number]>(
       `SELECT s.album_id FROM plays p JOIN songs s ON s.id = p.song_id
-       WHERE p.user_id = ? AND s.album_id IS NOT NULL AND ${visibleSongsSql(viewer)}
+       WHERE p.user_id = ? AND s.album_id IS NOT NULL AND ${visibleSongsSqlBeside(viewer)}
        GROUP BY s.album_id ORDER BY ${order}, s.album_id`,
     ),
   );

@@ -4,7 +4,7 @@ import { perDb } from './prepared.ts';
 import type { SongStatus } from '../../src/shared/enums.ts';
 import { type SongRow, albums, songs } from '../schema/index.ts';
 import { LIVE_ALBUM_JOIN, SONG_VALUE_COLUMNS, type SongValues } from './song-values.ts';
-import { type Viewer, perViewer, visibleSongsFor, visibleSongsSql } from './visibility.ts';
+import { type Viewer, perViewer, visibleSongsBeside, visibleSongsFor, visibleSongsSql } from './visibility.ts';
 
 /** A song with the name of its album when that album is live (a trashed album has no name). */
 export interface SongWithAlbum {
@@ -24,7 +24,7 @@ export function selectSongsWithAlbum(db: Db) {
 
 const albumSongsQuery = perViewer((db, viewer) =>
   selectSongsWithAlbum(db)
-    .where(and(visibleSongsFor(viewer), eq(songs.albumId, sql.placeholder('albumId'))))
+    .where(and(visibleSongsBeside(viewer), eq(songs.albumId, sql.placeholder('albumId'))))
     .orderBy(sql`${songs.albumOrder} IS NULL`, asc(songs.albumOrder), ...byTitle)
     .prepare(),
 );

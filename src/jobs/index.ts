@@ -1,7 +1,6 @@
 import { mediaPurgeHook } from '../services/media/gc.ts';
 import type { Job } from './job.ts';
 import { loudnessJob } from './loudness.ts';
-import { plannerStatsJob } from './planner-stats.ts';
 import { createPurgeJob } from './purge.ts';
 import { sessionCleanupJob } from './session-cleanup.ts';
 
@@ -9,4 +8,4 @@ import { sessionCleanupJob } from './session-cleanup.ts';
 export const purgeJob = createPurgeJob([mediaPurgeHook]);
 
 /** Every job main.ts starts. */
-export const JOBS: Job[] = [sessionCleanupJob, purgeJob, loudnessJob, plannerStatsJob];
+export const JOBS: Job[] = [sessionCleanupJob, purgeJob, loudnessJob];
