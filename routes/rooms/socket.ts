@@ -1,9 +1,11 @@
+import type { ServerWebSocket } from 'bun';
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../src/app-context.ts';
 import type { RoomRegistry, RoomSocket } from '../../src/services/rooms/room-registry.ts';
 import type { RoomSocketMessage } from '../../src/shared/schemas/room.ts';
 import { roomParams } from '../../src/shared/schemas/room.ts';
 import { ForbiddenError } from '../../src/errors.ts';
+import { newestStateSender } from '../../src/services/rooms/newest-state-sender.ts';
 import { requestOrigin } from '../../src/http/client-ip.ts';
 import { participantIn } from './participant.ts';
 
@@ -11,10 +13,11 @@ import { participantIn } from './participant.ts';
  * `/api/rooms/{code}/socket` (index.ts mounts it under its prefix): the room's live state. The
  * upgrade is refused like any room route (404, 401, 403); on open and after every change the
  * socket gets the whole state, so a client that reconnects has caught up with its first message.
- * A ping is answered with the server clock.
+ * A ping is answered with the server clock. A phone that reads slower than the room changes gets
+ * the newest state when its socket drains, never a dropped one.
  */
 export function roomSocket(ctx: AppContext, rooms: RoomRegistry) {
-  const open = new Map<string, { code: string; socket: RoomSocket }>();
+  const open = new Map<string, { code: string; socket: RoomSocket; drained: () => void }>();
   return new Elysia({ name: 'room-socket' }).use(ctx.auth).ws('/:code/socket', {
     params: roomParams,
     async beforeHandle(context) {
@@ -32,14 +35,18 @@ export function roomSocket(ctx: AppContext, rooms: RoomRegistry) {
       }).catch(() => null);
       if (!found) return ws.close(4000, 'ended');
       const { room, who } = found;
-      const socket: RoomSocket = { key: who.key, send: (text) => ws.send(text), close: (code, reason) => ws.close(code, reason) };
-      open.set(ws.id, { code: room.code, socket });
+      const sender = newestStateSender({ send: (text) => ws.send(text), bufferedBytes: () => (ws.raw as unknown as ServerWebSocket).getBufferedAmount() });
+      const socket: RoomSocket = { key: who.key, send: sender.send, close: (code, reason) => ws.close(code, reason) };
+      open.set(ws.id, { code: room.code, socket, drained: sender.drained });
       rooms.attach(room, socket);
     },
     message(ws, message) {
       const ping = (typeof message === 'string' ? safeJson(message) : message) as { type?: unknown; id?: unknown } | null;
       if (ping?.type !== 'ping' || typeof ping.id !== 'number') return;
       ws.send(JSON.stringify({ type: 'pong', id: ping.id, serverNow: ctx.now() } satisfies RoomSocketMessage));
+    },
+    drain(ws) {
+      open.get(ws.id)?.drained();
     },
     close(ws) {
       const found = open.get(ws.id);

@@ -14,7 +14,8 @@ const JOINS_PER_MINUTE_PER_ADDRESS = 10;
 /** One open socket of a room: the participant it speaks for, and how to reach it. */
 export interface RoomSocket {
   key: string;
-  send(message: string): unknown;
+  /** A `state` message may be superseded by a newer one before a backed-up socket takes it. */
+  send(message: string, kind?: 'state'): unknown;
   close(code?: number, reason?: string): unknown;
 }
 
@@ -91,7 +92,7 @@ export class RoomRegistry {
   attach(room: Room, socket: RoomSocket): void {
     const set = this.sockets.get(room.code) ?? new Set();
     this.sockets.set(room.code, set.add(socket));
-    socket.send(JSON.stringify({ type: 'state', state: room.state() } satisfies RoomSocketMessage));
+    socket.send(JSON.stringify({ type: 'state', state: room.state() } satisfies RoomSocketMessage), 'state');
   }
 
   detach(code: string, socket: RoomSocket): void {
@@ -104,7 +105,7 @@ export class RoomRegistry {
 
   private broadcast(code: string, message: RoomSocketMessage): void {
     const text = JSON.stringify(message);
-    for (const socket of this.sockets.get(code) ?? []) socket.send(text);
+    for (const socket of this.sockets.get(code) ?? []) socket.send(text, message.type === 'state' ? 'state' : undefined);
   }
 
   private farewell(code: string, socket: RoomSocket, message: RoomSocketMessage): void {
