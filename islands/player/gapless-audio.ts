@@ -183,11 +183,30 @@ export class GaplessAudio extends EventTarget implements AudioLike {
     media.addEventListener('sourceopen', () => void this.feed(session, media), { once: true });
   }
 
-  /** Appends every segment in turn, streamed in chunks; waits for room when the buffer is full. */
+  /**
+   * Appends every segment in turn, streamed in chunks; waits for room when the buffer is full. The
+   * next segment's request goes out as this one starts, so its bytes (a remux on the server) are
+   * on their way before the join, even after a short song.
+   */
   private async feed(session: number, media: MediaSource) {
     const live = () => session === this.session;
+    const segments = this.segments;
+    const requests = new Map<number, Promise<Response>>();
+    const request = (i: number) => {
+      if (!requests.has(i) && segments[i]) requests.set(i, fetch(segments[i].url));
+      return requests.get(i);
+    };
+    try {
+      await this.feedAll(media, live, segments, request);
+    } finally {
+      // A feed that ends early (a new song, a failure) drops what it asked for and never read.
+      for (const pending of requests.values()) void pending.then((res) => (res.bodyUsed || res.body?.locked ? undefined : res.body?.cancel())).catch(() => {});
+    }
+  }
+
+  private async feedAll(media: MediaSource, live: () => boolean, segments: Segment[], request: (i: number) => Promise<Response> | undefined) {
     let buffer: SourceBuffer | null = null;
-    for (const [i, seg] of this.segments.entries()) {
+    for (const [i, seg] of segments.entries()) {
       try {
         if (!buffer) buffer = media.addSourceBuffer(seg.mime);
         else if (i > 0 && seg.mime !== this.segments[i - 1]!.mime) buffer.changeType(seg.mime);
@@ -195,7 +214,9 @@ export class GaplessAudio extends EventTarget implements AudioLike {
         buffer.appendWindowStart = seg.start;
         buffer.appendWindowEnd = seg.end;
         buffer.timestampOffset = seg.start - seg.delay;
-        const res = await fetch(seg.url);
+        const asked = request(i)!;
+        request(i + 1);
+        const res = await asked;
         if (!res.ok || !res.body) throw new Error(`${res.status}`);
         const reader = res.body.getReader();
         let parts: Uint8Array[] = [];

@@ -75,6 +75,33 @@ describe('album songs join without a gap, measured on the played signal', () => 
   }
 });
 
+test("the next song's bytes are asked for as the first song's are, not after them", async () => {
+  const { context, page, problems } = await openPage(browser, { bypassCSP: true });
+  await context.addCookies([{ name: admin.split('=')[0]!, value: admin.split('=').slice(1).join('='), url: server.url }]);
+  await installGaplessTap(page);
+  // The first song's bytes are held until the second song is asked for; 10 s at most, then the test fails.
+  const asked: string[] = [];
+  let secondAsked = () => {};
+  const second = new Promise<void>((resolve) => (secondAsked = resolve));
+  let askedWhileFirstHeld = false;
+  await page.route('**/fragments', async (route) => {
+    asked.push(new URL(route.request().url()).pathname);
+    if (asked.length === 1) {
+      const held = await Promise.race([second.then(() => true), Bun.sleep(10_000).then(() => false)]);
+      askedWhileFirstHeld = held;
+    } else secondAsked();
+    await route.continue();
+  });
+  await page.goto(`${server.url}/album/${albums.flac}`);
+  await waitForHydration(page);
+  await page.getByRole('region', { name: 'Album' }).getByRole('button', { name: 'Play' }).click();
+  await waitForTapSeconds(page, 1);
+  expect(askedWhileFirstHeld).toBe(true);
+  expect(new Set(asked).size).toBe(2);
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
 test('without Media Source Extensions the album still plays through, handed over between two elements', async () => {
   const join = await playedJoin('mp3', true);
   expect(join.usedMse).toBe(false);
