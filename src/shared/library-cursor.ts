@@ -2,13 +2,19 @@
  * The library pages' cursor (GET /api/songs/page): the last song's title and id, as base64url
  * JSON. Shared by the server and the service worker (which answers pages offline), so no Buffer.
  */
+
+/** A title longer than this is cut in the cursor (a URL past 16 KiB is refused): see libraryPage. */
+export const CURSOR_TITLE_MAX = 200;
 export interface LibraryCursor {
   title: string;
   id: number;
 }
 
 export function encodeLibraryCursor(cursor: LibraryCursor): string {
-  const bytes = new TextEncoder().encode(JSON.stringify([cursor.title, cursor.id]));
+  // Cut before a surrogate pair rather than through it (a lone half would not survive UTF-8).
+  let cut = Math.min(cursor.title.length, CURSOR_TITLE_MAX);
+  if (cut < cursor.title.length && /[\uD800-\uDBFF]/.test(cursor.title[cut - 1]!)) cut -= 1;
+  const bytes = new TextEncoder().encode(JSON.stringify([cursor.title.slice(0, cut), cursor.id]));
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
