@@ -3,6 +3,7 @@ import { FIRST_PAGE_SIZE, SONG_PAGE_MAX } from '../../src/shared/library-pages.t
 import { API_CACHE } from '../../src/shared/pwa.ts';
 import type { SongDto, SongPageDto } from '../../src/shared/types.ts';
 import { songPaths } from '../lib/api/song-paths.ts';
+import { userPaths } from '../lib/api/user.ts';
 
 /**
  * The service worker's copy of the whole library (GET /api/songs, one cache entry replaced each
@@ -11,7 +12,9 @@ import { songPaths } from '../lib/api/song-paths.ts';
 export async function refreshWholeLibrary(): Promise<void> {
   try {
     const response = await fetch(songPaths.library, { credentials: 'same-origin' });
-    if (response.ok) await (await caches.open(API_CACHE)).put(songPaths.library, response);
+    const cache = await caches.open(API_CACHE);
+    // Signed out (or another account came) while it was read: the cache was emptied, keep it so.
+    if (response.ok && (await cache.match(userPaths.me))) await cache.put(songPaths.library, response);
   } catch {
     // offline again or the server went away: the previous copy stays
   }
