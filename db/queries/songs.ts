@@ -71,6 +71,13 @@ export function listPublishedSongValuesAfter(db: Db, viewer: Viewer, after: { ti
   return publishedPage(db, viewer).values(after?.title ?? '', after?.id ?? 0, limit) as SongValues[];
 }
 
+const titleOf = perDb((db) => db.$client.prepare<{ title: string }, [number]>('SELECT title FROM songs WHERE id = ?'));
+
+/** A song's title as stored (any status), for a library cursor whose title was cut. */
+export function songTitleOf(db: Db, id: number): string | undefined {
+  return titleOf(db).get(id)?.title;
+}
+
 const publishedCount = perViewer((db, viewer) => db.$client.prepare<{ n: number }, []>(`SELECT count(*) AS n FROM songs s WHERE ${visibleSongsSql(viewer)}`));
 
 /** How many songs the viewer's library holds (the paged library's length). */

@@ -24,11 +24,20 @@ export function songSubtitle(song: SongDto, preference: DisplayPreference): stri
   return '';
 }
 
+/**
+ * A song renamed between two pages, from before the cursor to after it, comes again in the later
+ * page: the list (and a queue started from it) holds each song once, where it first came.
+ */
+function onceEach(songs: SongDto[]): SongDto[] {
+  const seen = new Set<number>();
+  return songs.filter((song) => !seen.has(song.id) && seen.add(song.id));
+}
+
 /** `/` signed in: heading, search link, theme toggle, and every song by title (paged, virtualised). */
 export function LibraryView({ user }: ViewProps) {
   const library = useLibraryPages();
   const shelf = useContinueListening();
-  const songs = useMemo(() => library.data?.pages.flatMap((page) => page.songs) ?? [], [library.data]);
+  const songs = useMemo(() => onceEach(library.data?.pages.flatMap((page) => page.songs) ?? []), [library.data]);
   // The first page says how long the library is; songs added since can make it longer.
   const count = library.hasNextPage ? Math.max(library.data?.pages[0]?.total ?? 0, songs.length + 1) : songs.length;
   return (

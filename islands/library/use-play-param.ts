@@ -11,13 +11,14 @@ import { usePlayer } from '../player/player-store.ts';
  */
 export function usePlayParam(songs: SongDto[], more: { loading: boolean; failed: boolean; load: () => void } | null, onStarted: (index: number) => void) {
   const { replace } = useRouter();
-  const moreLeft = more !== null && !more.failed;
+  const moreLeft = more !== null;
   useEffect(() => {
     const wanted = new URLSearchParams(window.location.search).get('play');
     if (wanted === null) return;
     const index = songs.findIndex((song) => String(song.id) === wanted);
+    // A page that failed keeps the wish: its Try Again brings the songs and this runs again.
     if (index < 0 && moreLeft) {
-      if (!more.loading) more.load();
+      if (!more.loading && !more.failed) more.load();
       return;
     }
     if (index >= 0) {
@@ -26,5 +27,5 @@ export function usePlayParam(songs: SongDto[], more: { loading: boolean; failed:
     }
     replace('/');
     // Once per arrival of more songs: the address no longer carries `play` afterwards.
-  }, [songs, moreLeft, more?.loading, replace]);
+  }, [songs, moreLeft, more?.loading, more?.failed, replace]);
 }

@@ -18,6 +18,8 @@ import {
 import { matchAppRoute } from '../../src/shared/app-routes.ts';
 import { API_CACHE, IMAGE_CACHE, KEPT_AUDIO_CHANGED, KEPT_AUDIO_PARAM, OFFLINE_AUDIO_CACHE } from '../../src/shared/pwa.ts';
 import { isCachedApiRead, isOnlineOnlyPage } from '../../src/shared/pwa-routes.ts';
+import { libraryPageOffline, refreshWholeLibrary } from './library-offline.ts';
+import { songPaths } from '../lib/api/song-paths.ts';
 
 declare const self: { __SW_MANIFEST: (PrecacheEntry | string)[] | undefined };
 /** The precached offline documents' URLs, defined by the build. */
@@ -48,6 +50,25 @@ serwist.registerCapture(
       const app = !isOnlineOnlyPage(path) && matchAppRoute(path) !== null;
       const fallback = await serwist.matchPrecache(app ? HEARTH_OFFLINE_APP : HEARTH_OFFLINE_PAGE);
       if (fallback) return fallback;
+      throw error;
+    }
+  },
+);
+
+// The library's pages: the screen reads only those near it, so offline a page never read is cut
+// from the whole library, which the worker reads again each time the first page comes online.
+const libraryPages = new NetworkFirst({ cacheName: API_CACHE, plugins: [new CacheableResponsePlugin({ statuses: [200] })] });
+serwist.registerCapture(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname === songPaths.page(null),
+  async (options: RouteHandlerCallbackOptions) => {
+    try {
+      const response = await libraryPages.handle(options);
+      const first = !options.url.searchParams.has('after');
+      if (first && navigator.onLine) (options.event as unknown as { waitUntil(done: Promise<unknown>): void }).waitUntil(refreshWholeLibrary());
+      return response;
+    } catch (error) {
+      const page = await libraryPageOffline(options.url);
+      if (page) return page;
       throw error;
     }
   },

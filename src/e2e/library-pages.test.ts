@@ -115,6 +115,21 @@ describe('the library in pages', () => {
     await close(opened, [/status of 503/]);
   });
 
+  test('/?play= of a song past a page that failed plays it once Try Again loads that page', async () => {
+    const opened = await openSignedIn(browser, server, kid, '/account');
+    const { page } = opened;
+    await page.route('**/api/songs/page?*', (route) => route.fulfill({ status: 503, json: { error: 'The library is resting' } }));
+    await page.goto(`${server.url}/?play=${late.id}`);
+    await libraryRow(page, 'Aaa First').waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await list(page).getByText('Failed to load songs').waitFor();
+    await page.unroute('**/api/songs/page?*');
+    await list(page).getByRole('button', { name: 'Try Again' }).click();
+    await page.getByRole('region', { name: 'Player' }).getByTestId('player-title').getByText('Zz Late Lullaby').waitFor();
+    await page.waitForFunction(() => window.location.search === '');
+    await close(opened, [/status of 503/]);
+  });
+
   test('/?play= of a song on a later page loads the pages up to it and plays it', async () => {
     const opened = await openSignedIn(browser, server, kid, `/?play=${late.id}`);
     const { page } = opened;

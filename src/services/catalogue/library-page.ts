@@ -1,42 +1,34 @@
 import type { Db } from '../../../db/client.ts';
-import { countPublishedSongs, inReadSnapshot, listPublishedSongValuesAfter } from '../../../db/queries/songs.ts';
+import { countPublishedSongs, inReadSnapshot, listPublishedSongValuesAfter, songTitleOf } from '../../../db/queries/songs.ts';
 import type { Viewer } from '../../../db/queries/visibility.ts';
 import { BadRequestError } from '../../errors.ts';
+import { CURSOR_TITLE_MAX, type LibraryCursor, decodeLibraryCursor, encodeLibraryCursor } from '../../shared/library-cursor.ts';
 import { FIRST_PAGE_SIZE, SONG_PAGE_MAX } from '../../shared/library-pages.ts';
 import type { SongPageDto } from '../../shared/schemas/song.ts';
 import { songDtoFromValues } from './dto.ts';
 
 export const BAD_CURSOR = 'This page of the library does not exist';
 
-interface Cursor {
-  title: string;
-  id: number;
-}
-
-// The cursor is the last song's title and id (keyset), opaque to clients: base64url JSON.
-const encodeCursor = (cursor: Cursor): string => Buffer.from(JSON.stringify([cursor.title, cursor.id])).toString('base64url');
-
-function decodeCursor(raw: string): Cursor {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && Number.isSafeInteger(value[1])) {
-      return { title: value[0], id: value[1] as number };
-    }
-  } catch {
-    // not JSON: refused below
-  }
-  throw new BadRequestError(BAD_CURSOR);
+/**
+ * A cursor's title may be cut (CURSOR_TITLE_MAX): its song's title, while it still starts so.
+ * (Renamed meanwhile, the cut title stands: songs that start with it may show a second time.)
+ */
+function wholeTitle(db: Db, cursor: LibraryCursor): LibraryCursor {
+  if (cursor.title.length < CURSOR_TITLE_MAX - 1) return cursor;
+  const title = songTitleOf(db, cursor.id);
+  return title?.startsWith(cursor.title) ? { title, id: cursor.id } : cursor;
 }
 
 /** GET /api/songs/page: the library (as GET /api/songs) a page at a time, by keyset. */
 export function libraryPage(db: Db, viewer: Viewer, after: string | undefined, limit: number | undefined): SongPageDto {
   const size = Math.min(limit ?? FIRST_PAGE_SIZE, SONG_PAGE_MAX);
-  const cursor = after === undefined ? null : decodeCursor(after);
+  const cursor = after === undefined ? null : decodeLibraryCursor(after);
+  if (cursor === null && after !== undefined) throw new BadRequestError(BAD_CURSOR);
   // Rows and count from one snapshot, so the first page's total matches what the pages hold.
   const { songs, total } = inReadSnapshot(db, () => ({
-    songs: listPublishedSongValuesAfter(db, viewer, cursor, size).map(songDtoFromValues),
+    songs: listPublishedSongValuesAfter(db, viewer, cursor && wholeTitle(db, cursor), size).map(songDtoFromValues),
     total: cursor === null ? countPublishedSongs(db, viewer) : null,
   }));
   const last = songs.at(-1);
-  return { songs, next: songs.length === size && last ? encodeCursor(last) : null, total };
+  return { songs, next: songs.length === size && last ? encodeLibraryCursor(last) : null, total };
 }
