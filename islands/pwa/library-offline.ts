@@ -6,13 +6,16 @@ import { songPaths } from '../lib/api/song-paths.ts';
 import { userPaths } from '../lib/api/user.ts';
 
 /**
- * The service worker's copy of the whole library (GET /api/songs, one cache entry replaced each
- * time), from which a page of GET /api/songs/page never read online is cut offline.
+ * The service worker's copy of the whole library (GET /api/songs, one cache entry replaced when the
+ * catalogue changed), from which a page of GET /api/songs/page never read online is cut offline.
  */
 export async function refreshWholeLibrary(): Promise<void> {
   try {
-    const response = await fetch(songPaths.library, { credentials: 'same-origin' });
     const cache = await caches.open(API_CACHE);
+    // Unchanged since the copy (the list's ETag is the catalogue version): 304, nothing read or written.
+    const etag = (await cache.match(songPaths.library, { ignoreVary: true }))?.headers.get('etag');
+    const response = await fetch(songPaths.library, { credentials: 'same-origin', headers: etag ? { 'if-none-match': etag } : {} });
+    if (response.status === 304) return;
     // Signed out (or another account came) while it was read: the cache was emptied, keep it so.
     if (response.ok && (await cache.match(userPaths.me))) await cache.put(songPaths.library, response);
   } catch {
