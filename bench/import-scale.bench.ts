@@ -7,6 +7,7 @@ import { openDataDir } from '../src/data-dir.ts';
 import { findAudioFiles } from '../src/services/media/import.ts';
 import { fixture } from '../src/testing/media-fixtures.ts';
 import { makeTempDir } from '../src/testing/server.ts';
+import { type ImportRun, cliImport } from './lib/cli-import.ts';
 import { printFigure } from './lib/harness.ts';
 
 // A fresh `cli import` of FILES tagged files (2,000 unless told) beside music-metadata parsing
@@ -37,27 +38,6 @@ async function makeLibrary(): Promise<string> {
   return dir;
 }
 
-interface Run {
-  ms: number;
-  cpuMs: number;
-  output: string;
-}
-
-async function cliImport(library: string, dataDir: string): Promise<Run> {
-  const t0 = performance.now();
-  const child = Bun.spawn([process.execPath, 'src/compose/cli/index.ts', 'import', library, '--publish'], {
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  });
-  const output = await new Response(child.stdout).text();
-  const code = await child.exited;
-  const ms = performance.now() - t0;
-  if (code !== 0) throw new Error(`import exited ${code}: ${output}${await new Response(child.stderr).text()}`);
-  const usage = child.resourceUsage();
-  const cpuMs = usage ? Number(usage.cpuTime.user + usage.cpuTime.system) / 1000 : NaN;
-  return { ms, cpuMs, output };
-}
 
 /** music-metadata alone over every file, as the media bench measures it (wall and CPU time). */
 async function parseAlone(files: string[]): Promise<{ ms: number; cpuMs: number }> {
@@ -68,7 +48,7 @@ async function parseAlone(files: string[]): Promise<{ ms: number; cpuMs: number 
   return { ms: performance.now() - t0, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
-const median = async (run: () => Promise<Run>) => {
+const median = async (run: () => Promise<ImportRun>) => {
   const runs = [await run(), await run(), await run()].sort((a, b) => a.ms - b.ms);
   return runs[1]!;
 };

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { findAudioFiles } from '../src/services/media/import.ts';
 import { fixture } from '../src/testing/media-fixtures.ts';
 import { makeTempDir } from '../src/testing/server.ts';
+import { cliImport } from './lib/cli-import.ts';
 import { printFigure } from './lib/harness.ts';
 
 // Re-import of an unchanged 10,000-file library: the real CLI, wall time, against
@@ -25,19 +26,6 @@ function makeLibrary(): string {
   return dir;
 }
 
-async function cliImport(library: string, dataDir: string): Promise<{ ms: number; output: string }> {
-  const t0 = performance.now();
-  const child = Bun.spawn([process.execPath, 'src/compose/cli/index.ts', 'import', library, '--publish'], {
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  });
-  const output = await new Response(child.stdout).text();
-  const code = await child.exited;
-  const ms = performance.now() - t0;
-  if (code !== 0) throw new Error(`import exited ${code}: ${output}${await new Response(child.stderr).text()}`);
-  return { ms, output };
-}
 
 const library = makeLibrary();
 const dataDir = makeTempDir('hearth-reimport-data-');

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
-import { songs } from '../../db/schema/index.ts';
-import { buildSong } from '../testing/factories.ts';
+import { insertFillerSongs, insertSong } from '../testing/factories.ts';
 import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { libraryRow } from './player-fixtures.ts';
@@ -23,11 +22,8 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = await server.signUp('mum', { password: 'lullaby99', isAdmin: true });
   kid = await server.signUp('kiddo', { password: 'crayons99' });
-  server.db.transaction((tx) => {
-    first = tx.insert(songs).values(buildSong({ title: 'Aaa First' })).returning({ id: songs.id }).get().id;
-    const filler = Array.from({ length: FILLER }, (_, i) => buildSong({ title: `Middle ${String(i).padStart(4, '0')}` }));
-    tx.insert(songs).values(filler).run();
-  });
+  first = insertSong(server.db, { title: 'Aaa First' }).id;
+  insertFillerSongs(server.db, FILLER);
   browser = await sharedBrowser();
 });
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { songs } from '../../db/schema/index.ts';
 import type { SongDto } from '../shared/types.ts';
-import { buildSong } from '../testing/factories.ts';
+import { insertFillerSongs } from '../testing/factories.ts';
 import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { libraryRow } from './player-fixtures.ts';
@@ -26,10 +25,7 @@ beforeAll(async () => {
   kid = await server.signUp('kiddo', { password: 'crayons99' });
   await uploadSong(server, admin, 'tagged.mp3', { title: 'Aaa First' });
   late = await uploadSong(server, admin, 'tone.ogg', { title: 'Zz Late Lullaby' });
-  server.db.transaction((tx) => {
-    const filler = Array.from({ length: FILLER }, (_, i) => buildSong({ title: `Middle ${String(i).padStart(4, '0')}` }));
-    for (let i = 0; i < filler.length; i += 500) tx.insert(songs).values(filler.slice(i, i + 500)).run();
-  });
+  insertFillerSongs(server.db, FILLER);
   browser = await sharedBrowser();
 });
 

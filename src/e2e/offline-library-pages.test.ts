@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
-import { songs } from '../../db/schema/index.ts';
 import type { SongDto } from '../shared/types.ts';
-import { buildSong } from '../testing/factories.ts';
+import { insertFillerSongs } from '../testing/factories.ts';
 import { releaseBrowser, sharedBrowser, waitForAsync } from '../testing/browser.ts';
 import { API_CACHE } from '../shared/pwa.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
@@ -26,10 +25,7 @@ beforeAll(async () => {
   admin = await server.signUp('mum', { password: 'lullaby99', isAdmin: true });
   kid = await server.signUp('kiddo', { password: 'crayons99' });
   kept = await uploadBytes(server, admin, 'campfire.wav', sineWav(5, 440), { title: 'Campfire Song', artist: 'Grandpa' });
-  server.db.transaction((tx) => {
-    const filler = Array.from({ length: FILLER }, (_, i) => buildSong({ title: `Middle ${String(i).padStart(4, '0')}` }));
-    for (let i = 0; i < filler.length; i += 500) tx.insert(songs).values(filler.slice(i, i + 500)).run();
-  });
+  insertFillerSongs(server.db, FILLER);
   browser = await sharedBrowser();
 });
 

@@ -36,6 +36,14 @@ export function insertSong(db: Db, overrides: Partial<typeof songs.$inferInsert>
   return db.insert(songs).values(buildSong(overrides)).returning().get();
 }
 
+/** `count` published songs titled "Middle 0000"…, which sort between "Aaa…" and "Zz…" titles: a long library in one transaction. */
+export function insertFillerSongs(db: Db, count: number): void {
+  db.transaction((tx) => {
+    const filler = Array.from({ length: count }, (_, i) => buildSong({ title: `Middle ${String(i).padStart(4, '0')}` }));
+    for (let i = 0; i < filler.length; i += 500) tx.insert(songs).values(filler.slice(i, i + 500)).run();
+  });
+}
+
 export function insertAlbum(db: Db, overrides: Partial<typeof albums.$inferInsert> = {}): AlbumRow {
   return db
     .insert(albums)
