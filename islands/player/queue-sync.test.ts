@@ -10,7 +10,7 @@ const EMPTY: PlayQueueDto = { songIds: [], songs: [], index: 0, positionMs: 0, c
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** A player with its queue sync on a server that answers as told (`fail` per call). */
-function setup(server: { queue?: PlayQueueDto; fail?: () => Error | null } = {}, member = { current: true }) {
+function setup(server: { queue?: PlayQueueDto; fail?: () => Error | null; answer?: () => Promise<void> } = {}, member = { current: true }) {
   const storage = new Map<string, string>();
   const f = fakeDeps();
   const player = createPlayerStore(f.deps);
@@ -26,6 +26,7 @@ function setup(server: { queue?: PlayQueueDto; fail?: () => Error | null } = {},
       get: async () => server.queue ?? EMPTY,
       put: async (body) => {
         puts.push(body);
+        await server.answer?.();
         const error = server.fail?.() ?? null;
         if (error) throw error;
         return undefined;
@@ -64,6 +65,7 @@ test('a switch stops the sync before its request; a refused switch takes it back
   undo();
   a.player.getState().next();
   a.audio().progress(1, 60);
+  await flush();
   expect(a.puts.at(-1)).toMatchObject({ index: 2 });
 });
 
@@ -77,13 +79,16 @@ test('saves on a track change, every 5 s while playing (not per timeupdate), and
     a.audio().progress(t, 60);
   }
   expect(a.puts).toHaveLength(1);
+  await flush();
   a.clock.advance(SYNC_EVERY_MS);
   a.audio().progress(9.5, 60);
   expect(a.puts.at(-1)!.positionMs).toBe(9500);
+  await flush();
   a.player.getState().toggle();
   a.clock.advance(600);
   expect(a.audio().paused).toBe(true);
   expect(a.puts).toHaveLength(3);
+  await flush();
   a.player.getState().next();
   expect(a.puts.at(-1)).toMatchObject({ songIds: [1, 2], index: 1 });
   expect(a.puts.every((p) => p.device === a.storage.get(DEVICE_KEY))).toBe(true);
@@ -175,4 +180,26 @@ test('back on a page that played here, a queue saved elsewhere since is offered;
   await flush();
   await flush();
   expect(useQueueOffer.getState().offer?.device).toBe('phone');
+});
+
+test('saves go out one at a time: while one is on its way, only the newest of those waiting follows it', async () => {
+  // A server that answers each save only when told: the first stays on its way.
+  const answers: (() => void)[] = [];
+  const a = setup({ answer: () => new Promise<void>((resolve) => answers.push(resolve)) });
+  a.sync.enable();
+  a.player.getState().start([track(1), track(2), track(3)], 0, 'album');
+  expect(a.puts).toHaveLength(1);
+  a.player.getState().next();
+  a.player.getState().next();
+  await flush();
+  // Two more saves waited behind the first; neither went out beside it.
+  expect(a.puts).toHaveLength(1);
+  answers.shift()!();
+  await flush();
+  await flush();
+  expect(a.puts.map((put) => put.songIds[put.index])).toEqual([1, 3]);
+  answers.shift()!();
+  await flush();
+  expect(a.puts).toHaveLength(2);
+  expect(JSON.parse(a.storage.get(QUEUE_SYNC_KEY)!).pending).toBeNull();
 });

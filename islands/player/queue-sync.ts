@@ -85,11 +85,29 @@ export function createQueueSync(store: PlayerStore, deps: QueueSyncDeps) {
     return { songIds, index: s.index - lo, positionMs: Math.max(0, Math.round(seconds * 1000)), context: s.context, updatedAt: deps.now(), device };
   }
 
-  async function push(body: PlayQueueSave, keepalive = false) {
+  /**
+   * The save on its way: the next waits for it, and only the newest of those waiting goes out.
+   * Two in flight could arrive swapped, and the server refuses the older one (409).
+   */
+  let inFlight: Promise<void> | null = null;
+
+  function push(body: PlayQueueSave, keepalive = false): Promise<void> {
     // Another tab may have switched this browser's session to another member: send nothing then.
-    if (!deps.stillThisMember()) return;
+    if (!deps.stillThisMember()) return Promise.resolve();
     record = { updatedAt: Math.max(record.updatedAt, body.updatedAt), pending: body };
     keep();
+    // On the way out (pagehide) nothing waits.
+    if (keepalive || !inFlight) return sending(send(body, keepalive));
+    return inFlight.then(() => (record.pending === body ? sending(send(body, false)) : undefined));
+  }
+
+  function sending(request: Promise<void>): Promise<void> {
+    inFlight = request;
+    void request.finally(() => inFlight === request && (inFlight = null));
+    return request;
+  }
+
+  async function send(body: PlayQueueSave, keepalive: boolean) {
     try {
       await deps.api.put(body, keepalive);
     } catch (error) {
