@@ -40,22 +40,26 @@ export async function heardLevel(page: Page): Promise<{ rms: number; peak: numbe
     if (boosted) el.gainNode!.connect(analyser);
     else context.createMediaStreamSource(el.captureStream()).connect(analyser);
     const data = new Float32Array(analyser.fftSize);
-    let sum = 0;
-    let n = 0;
+    // Each window's mean square; the level is their median, so a window a starved machine filled
+    // with a dropout's silence does not pull the level down (the peak still takes every sample).
+    const windows: number[] = [];
     let peak = 0;
     for (let i = 0; i < 6; i++) {
       await new Promise((r) => setTimeout(r, 400));
       analyser.getFloatTimeDomainData(data);
+      let sum = 0;
       for (const x of data) {
         sum += x * x;
         peak = Math.max(peak, Math.abs(x));
       }
-      n += data.length;
+      windows.push(sum / data.length);
     }
+    windows.sort((a, b) => a - b);
+    const meanSquare = (windows[2]! + windows[3]!) / 2;
     const scale = boosted ? el.volume : el.volume * (el.gainNode?.gain.value ?? 1);
     if (boosted) el.gainNode!.disconnect(analyser);
     else await context.close();
     const db = (x: number) => 20 * Math.log10(x);
-    return { rms: db(Math.sqrt(sum / n)) + db(scale), peak: db(peak) + db(scale) };
+    return { rms: db(Math.sqrt(meanSquare)) + db(scale), peak: db(peak) + db(scale) };
   });
 }
