@@ -7,25 +7,16 @@ import { randomId } from '../src/shared/ids.ts';
 import { insertSong } from '../src/testing/factories.ts';
 import { makeTempDir } from '../src/testing/server.ts';
 import { makeTaggedLibrary } from './lib/tagged-library.ts';
-import { benchLogin, cpuMsOf, measureRequests, printFigure, rssOf, startBenchServer } from './lib/harness.ts';
+import { benchLogin, cpuMsOf, measureRequests, printFigure, rssOf, spawnBareServer, startBenchServer } from './lib/harness.ts';
 
 // Media figures (docs/architecture.md): range serving vs bare Bun.serve, a 100 MB upload's RSS and
 // throughput vs a plain disk write, and CLI import rate vs music-metadata alone.
 // ONLY_RANGES=1 runs just the first figure.
 const MiB = 1024 * 1024;
 
-/** A bare Bun.serve of one file in its own process (the baseline); resolves to its port. */
-async function bareServer(path: string): Promise<{ port: number; pid: number; stop(): void }> {
-  const script = `const s = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response(Bun.file(${JSON.stringify(path)})) }); console.log(s.port);`;
-  const child = Bun.spawn([process.execPath, '-e', script], { stdout: 'pipe' });
-  const reader = child.stdout.getReader();
-  let text = '';
-  while (!text.includes('\n')) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error('bare server exited');
-    text += new TextDecoder().decode(value);
-  }
-  return { port: Number(text.trim()), pid: child.pid, stop: () => child.kill() };
+/** A bare Bun.serve of one file in its own process (the baseline). */
+function bareServer(path: string) {
+  return spawnBareServer(`const s = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response(Bun.file(${JSON.stringify(path)})) }); console.log(s.port);`);
 }
 
 interface RangeRound {
@@ -69,7 +60,7 @@ async function rangeServing() {
         },
       });
     const oursUrl = `${server.url}/media/songs/${shareId}/${hash}.mp3`;
-    const bareUrl = `http://127.0.0.1:${baseline.port}/`;
+    const bareUrl = baseline.url;
     await load(bareUrl); // warm both sides' page cache
     await load(oursUrl);
     // Rounds alternate so that load from other work on the machine hits both sides alike;
@@ -83,7 +74,7 @@ async function rangeServing() {
     printFigure('audio 1 MiB ranges p99', median((r) => r.ours.p99Ms), 'ms', { name: 'bare Bun.serve p99', value: median((r) => r.base.p99Ms) });
     printFigure('audio 1 MiB range: server CPU per request', median((r) => r.ours.cpuUs), 'µs', { name: 'bare Bun.serve', value: median((r) => r.base.cpuUs) });
   } finally {
-    bare?.stop();
+    await bare?.stop();
     await server.stop();
   }
 }

@@ -1,7 +1,7 @@
 import { createUser } from '../src/services/accounts/users.ts';
 import { insertAlbum, insertPlaylist, insertSong } from '../src/testing/factories.ts';
 import { type FirstLoad, largest, shippedCss, shippedJs } from './lib/first-load.ts';
-import { benchLogin, cpuMsOf, measureRequests, printFigure, startBenchServer } from './lib/harness.ts';
+import { benchLogin, cpuMsOf, measureRequests, printFigure, spawnBareServer, startBenchServer } from './lib/harness.ts';
 
 // Page figures (docs/architecture.md) on the production server (the harness runs NODE_ENV=production):
 // share page TTFB p50 and requests per second against a bare Bun.serve of the same HTML from
@@ -15,17 +15,9 @@ const LISTENER = { username: 'benchlistener', password: 'listener-password' };
 const ids = { song: '', album: '', playlist: '' };
 
 /** A bare Bun.serve answering every request with `html`, in its own process. */
-async function bareServer(html: string): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+function bareServer(html: string) {
   const script = `const html = await Bun.stdin.text(); const s = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } }) }); console.log(s.port);`;
-  const child = Bun.spawn([process.execPath, '-e', script], { stdin: new Blob([html]), stdout: 'pipe', stderr: 'inherit' });
-  const reader = child.stdout.getReader();
-  let text = '';
-  while (!text.includes('\n')) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error('bare server exited');
-    text += new TextDecoder().decode(value);
-  }
-  return { url: `http://127.0.0.1:${text.trim()}/`, pid: child.pid, stop: async () => void (child.kill(), await child.exited) };
+  return spawnBareServer(script, new Blob([html]));
 }
 const server = await startBenchServer({
   seed: async (db) => {

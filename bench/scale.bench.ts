@@ -5,7 +5,7 @@ import { appPasswordKey, createAppPassword } from '../src/services/accounts/app-
 import { artistId } from '../src/services/subsonic/library.ts';
 import { launchBrowser } from '../src/testing/browser.ts';
 import { benchLogin, measureRequests, printFigure, startBenchServer } from './lib/harness.ts';
-import { seedCatalogue } from './lib/seed.ts';
+import { seedCatalogue, tagSeededSongs } from './lib/seed.ts';
 import { subsonicRequests } from './lib/subsonic-requests.ts';
 
 // The library at 100,000 songs (SONGS=n for another size): every list the web app and /rest/
@@ -13,7 +13,6 @@ import { subsonicRequests } from './lib/subsonic-requests.ts';
 // server's RSS after start, after every list once, and idle; the library's first rows in Chromium.
 const SONGS = Number(process.env.SONGS ?? 100_000);
 const ALBUMS = SONGS / 100;
-const GENRES = ['Rock', 'Jazz', 'Folk', 'Pop', 'Blues', 'Soul', 'Metal', 'Ambient'];
 /** One artist with a twentieth of the library (getMusicDirectory and getArtist of a big artist). */
 const BIG_ARTIST = 'The Big Band';
 const WARM_REQUESTS = Number(process.env.REQUESTS ?? 30);
@@ -24,13 +23,7 @@ const server = await startBenchServer({
     seedCatalogue(db, { songs: SONGS, albums: ALBUMS, playlists: 200 });
     const sqlite = db.$client;
     sqlite.transaction(() => {
-      // No audio in the bench catalogue: marked as failed measurements, or the loudness job's
-      // quick failures at start keep the server busy for minutes.
-      sqlite.run(
-        `UPDATE songs SET genres = json_array(json_extract(?, '$[' || (id % ${GENRES.length}) || ']')), year = 1960 + id % 60,
-           loudness_status = 'failed', loudness_error = 'No audio in the bench catalogue'`,
-        [JSON.stringify(GENRES)],
-      );
+      tagSeededSongs(db);
       sqlite.run('UPDATE songs SET artist = ? WHERE id % 20 = 0', [BIG_ARTIST]);
       sqlite.run('INSERT INTO plays (user_id, song_id, play_count, last_played_at) SELECT 1, id, 1 + id % 7, 1700000000000 + id FROM songs WHERE id % 10 = 0');
       sqlite.run("INSERT INTO stars (user_id, kind, item_id, created_at) SELECT 1, 'song', CAST(id AS TEXT), 1700000000000 + id FROM songs WHERE id % 100 = 0");

@@ -3,13 +3,12 @@ import { loadOrCreateSecret } from '../src/data-dir.ts';
 import { appPasswordKey, createAppPassword } from '../src/services/accounts/app-passwords.ts';
 import { artistId } from '../src/services/subsonic/library.ts';
 import { printFigure, startBenchServer } from './lib/harness.ts';
-import { seedCatalogue } from './lib/seed.ts';
+import { seedCatalogue, tagSeededSongs } from './lib/seed.ts';
 import { subsonicRequests } from './lib/subsonic-requests.ts';
 
 // The Subsonic methods folder-mode apps and instant mixes lean on, at 50,000 songs: getAlbumList
 // (v1), search2, getGenres, getSimilarSongs2 and getStarred, p50/p99 beside ping (sign-in alone),
 // budget p99 < 20 ms. Songs carry one of 8 genres and a year; the user has plays and stars.
-const GENRES = ['Rock', 'Jazz', 'Folk', 'Pop', 'Blues', 'Soul', 'Metal', 'Ambient'];
 
 let password = '';
 const server = await startBenchServer({
@@ -17,13 +16,7 @@ const server = await startBenchServer({
     seedCatalogue(db);
     const sqlite = db.$client;
     sqlite.transaction(() => {
-      // The seeded songs have no audio: marked as failed measurements, or the loudness job's
-      // 50,000 quick failures at start keep the server from answering for minutes.
-      sqlite.run(
-        `UPDATE songs SET genres = json_array(json_extract(?, '$[' || (id % ${GENRES.length}) || ']')), year = 1960 + id % 60,
-           loudness_status = 'failed', loudness_error = 'No audio in the bench catalogue'`,
-        [JSON.stringify(GENRES)],
-      );
+      tagSeededSongs(db);
       // 5,000 played songs, 300 starred songs, 50 starred albums, 30 starred artists.
       sqlite.run('INSERT INTO plays (user_id, song_id, play_count, last_played_at) SELECT 1, id, 1 + id % 7, 1700000000000 + id FROM songs WHERE id % 10 = 0');
       sqlite.run("INSERT INTO stars (user_id, kind, item_id, created_at) SELECT 1, 'song', CAST(id AS TEXT), 1700000000000 + id FROM songs WHERE id % 166 = 0");

@@ -182,3 +182,19 @@ export function benchApi(url: string, cookie: string) {
     return (await res.json()) as T;
   };
 }
+
+/**
+ * A bare `Bun.serve` (a baseline) in its own process, as Hearth runs in its own: `script` starts it
+ * and prints its port; `stdin` is handed to it. Resolves to its URL, pid and a stop.
+ */
+export async function spawnBareServer(script: string, stdin?: Blob): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+  const child = Bun.spawn([process.execPath, '-e', script], { stdin: stdin ?? 'ignore', stdout: 'pipe', stderr: 'inherit' });
+  const reader = child.stdout.getReader();
+  let text = '';
+  while (!text.includes('\n')) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error('bare server exited');
+    text += new TextDecoder().decode(value);
+  }
+  return { url: `http://127.0.0.1:${text.trim()}/`, pid: child.pid, stop: async () => void (child.kill(), await child.exited) };
+}

@@ -32,3 +32,18 @@ export function seedCatalogue(db: Db, counts = { songs: 50_000, albums: 500, pla
     }
   })();
 }
+
+const GENRES = ['Rock', 'Jazz', 'Folk', 'Pop', 'Blues', 'Soul', 'Metal', 'Ambient'];
+
+/**
+ * Gives every seeded song one of 8 genres and a year (1960–2019), and marks its loudness as failed:
+ * the seeded songs have no audio, and the loudness job's quick failures at start would keep the
+ * server busy for minutes. Runs inside the caller's transaction.
+ */
+export function tagSeededSongs(db: Db): void {
+  db.$client.run(
+    `UPDATE songs SET genres = json_array(json_extract(?, '$[' || (id % ${GENRES.length}) || ']')), year = 1960 + id % 60,
+       loudness_status = 'failed', loudness_error = 'No audio in the bench catalogue'`,
+    [JSON.stringify(GENRES)],
+  );
+}
