@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client.ts';
 import { type KnownFile, rememberImportFile } from '../../../db/queries/import-files.ts';
 import type { MediaStorage } from '../../../media/storage.ts';
-import { type CheckedAudio, DuplicateAudioError, type SongOptions, audioNotes, createSong, dropIfUnreferenced } from './audio.ts';
+import { type CheckedAudio, DuplicateAudioError, type SongOptions, audioNotes, createSong } from './audio.ts';
 
 /** Songs written per transaction, at most: one commit per song was a third of a fresh import. */
 export const BATCH_SONGS = 200;
@@ -28,22 +28,23 @@ export interface BatchOutcome {
  * import record, so a crash leaves whole songs only and the files not yet recorded are read
  * again by the next run. The check for a song with the same audio runs per song under the write
  * lock (another import, or an earlier file of this batch, may have added it); a song that fails
- * otherwise rolls back alone (its savepoint) and fails only its file. Stored audio no song uses
- * afterwards is removed.
+ * otherwise rolls back alone (its savepoint) and fails only its file. Audio stored for a file
+ * that did not become a song is left to the caller (leftoverAudio): a file read ahead for the
+ * next batch may hold the same bytes, so it may only go once the import is over.
  */
-export async function writeBatch(db: Db, storage: MediaStorage, entries: BatchEntry[]): Promise<BatchOutcome[]> {
-  let outcomes: BatchOutcome[];
+export function writeBatch(db: Db, storage: MediaStorage, entries: BatchEntry[]): BatchOutcome[] {
   try {
-    outcomes = db.transaction((tx) => entries.map((entry) => writeOne(tx as unknown as Db, storage, entry)));
+    return db.transaction((tx) => entries.map((entry) => writeOne(tx as unknown as Db, storage, entry)));
   } catch (error) {
     // The whole transaction failed (the lock never came, the disk is full): no row of it exists.
     const failure = error instanceof Error ? error : new Error(String(error));
-    outcomes = entries.map((entry) => ({ entry, outcome: failure, notes: [] }));
+    return entries.map((entry) => ({ entry, outcome: failure, notes: [] }));
   }
-  for (const { entry, outcome } of outcomes) {
-    if (entry.song?.stored && outcome !== 'imported') await dropIfUnreferenced(db, storage, entry.song.audio.hash);
-  }
-  return outcomes;
+}
+
+/** The hashes of audio stored for files that did not become songs: removed unless a song uses them. */
+export function leftoverAudio(outcomes: BatchOutcome[]): string[] {
+  return outcomes.filter(({ entry, outcome }) => entry.song?.stored && outcome !== 'imported').map(({ entry }) => entry.song!.audio.hash);
 }
 
 function writeOne(tx: Db, storage: MediaStorage, entry: BatchEntry): BatchOutcome {

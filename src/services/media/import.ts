@@ -13,8 +13,8 @@ import { type Lyrics, hasLines, readLyrics } from '../../shared/lyrics.ts';
 import { MAX_AUDIO_UPLOAD_BYTES } from '../../shared/upload-limits.ts';
 import { IMPORT_EXTENSIONS } from '../../shared/audio-formats.ts';
 import { splitGenres } from '../../shared/genres.ts';
-import { type CheckedAudio, type SongOptions, albumOrderOf, checkAudio, ingestAudio } from './audio.ts';
-import { BATCH_SONGS, BATCH_WAIT_MS, type BatchEntry, writeBatch } from './import-batch.ts';
+import { type CheckedAudio, type SongOptions, albumOrderOf, checkAudio, dropIfUnreferenced, ingestAudio } from './audio.ts';
+import { BATCH_SONGS, BATCH_WAIT_MS, type BatchEntry, leftoverAudio, writeBatch } from './import-batch.ts';
 
 export const AUDIO_EXTENSIONS = new Set(IMPORT_EXTENSIONS.map((extension) => `.${extension}`));
 
@@ -207,8 +207,11 @@ export async function importFolder(db: Db, storage: MediaStorage, dir: string, o
   };
   let batch: BatchEntry[] = [];
   let batchStarted = 0;
-  const flush = async () => {
-    for (const { entry, outcome, notes } of await writeBatch(db, storage, batch)) {
+  const leftovers = new Set<string>();
+  const flush = () => {
+    const outcomes = writeBatch(db, storage, batch);
+    for (const hash of leftoverAudio(outcomes)) leftovers.add(hash);
+    for (const { entry, outcome, notes } of outcomes) {
       if (outcome instanceof Error) report.failed.push({ file: entry.name, reason: outcome.message });
       else if (outcome === 'imported') report.imported += 1;
       else report.skipped.push({ file: entry.name, reason: outcome });
@@ -240,9 +243,10 @@ export async function importFolder(db: Db, storage: MediaStorage, dir: string, o
       reading.delete(index);
     }
     progress(name);
-    if (batch.length >= BATCH_SONGS || (batch.length > 0 && performance.now() - batchStarted >= BATCH_WAIT_MS)) await flush();
+    if (batch.length >= BATCH_SONGS || (batch.length > 0 && performance.now() - batchStarted >= BATCH_WAIT_MS)) flush();
   }
-  if (batch.length > 0) await flush();
+  if (batch.length > 0) flush();
+  for (const hash of leftovers) await dropIfUnreferenced(db, storage, hash);
   if (!tagsRead) rememberImportRoot(db, { ...root, tagsRead: true });
   options.onProgress?.(files.length, files.length, '');
   return report;
