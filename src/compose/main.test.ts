@@ -5,6 +5,7 @@ import { openDb } from '../../db/client.ts';
 import { ensureBuilt } from './build.ts';
 import { ROOT } from '../render/build-paths.ts';
 import { type ServerProcess, freePort, npmScript, runShell, spawnMain, startMain } from '../testing/process.ts';
+import { startTestBucket } from '../testing/s3-server.ts';
 import { makeTempDir } from '../testing/server.ts';
 
 const cleanups: (() => unknown)[] = [];
@@ -322,5 +323,19 @@ describe('ffmpeg at start', () => {
     expect(await first.exited).toBe(0);
     const second = await start(env);
     expect((await health(second.url)).ffmpeg).toEqual({ available: true, version: '9.9-standin' });
+  });
+});
+
+describe('presigned bucket audio (S3_PUBLIC_URLS)', () => {
+  // Players fetch presigned audio in CORS mode: a bucket without the rule plays nothing, so the
+  // start says so (media/bucket-cors.ts) rather than leaving a family with silent songs.
+  test('a bucket without a CORS rule for Hearth gets a warning at start; one with it, a confirmation', async () => {
+    for (const cors of [false, true]) {
+      const bucket = await startTestBucket(`hearth-cors-${cors}`, { cors });
+      cleanups.push(() => bucket.stop());
+      const server = await start({ DATA_DIR: tempDataDir(), ...bucket.env, S3_PUBLIC_URLS: 'true' });
+      const line = cors ? `S3_PUBLIC_URLS: the bucket lets ${server.url} play its audio.` : `S3_PUBLIC_URLS: the bucket has no CORS rule that lets ${server.url} play its audio`;
+      expect(await server.waitFor(line)).toBe(true);
+    }
   });
 });

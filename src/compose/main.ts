@@ -1,4 +1,5 @@
 import { MigrationError, NewerDatabaseError } from '../../db/migrate.ts';
+import { bucketCorsNotice } from '../../media/bucket-cors.ts';
 import { openStorage } from '../../media/s3-storage.ts';
 import { createApp } from './app.ts';
 import { loadBundles } from '../render/bundles.ts';
@@ -116,6 +117,8 @@ async function shutdown(signal: string) {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 console.log(started.join('\n'));
+// Presigned audio plays only if the bucket answers the browser: say so at start, not by silence.
+if (config.s3?.publicUrls) void bucketCorsNotice(config.s3, new URL(url).origin).then(({ level, message }) => log[level](message));
 if (typeof HEARTH_BINARY !== 'undefined') setTimeout(() => void loadBundles().catch((error: unknown) => log.error('Loading the pages failed', error)), 1000);
 // The jobs' first runs (a purge listing the media, the loudness queue) do synchronous work: they
 // wait a second, so a supervisor's first health check or a visitor's first page is not held up.
