@@ -22,7 +22,12 @@ export interface ImportOptions {
   publish: boolean;
   inPlace: boolean;
   onProgress?: (done: number, total: number, file: string) => void;
+  /** Songs per transaction (default BATCH_SONGS): a scan inside the server writes fewer at a time. */
+  batchSongs?: number;
 }
+
+/** Unchanged files settled between two turns of the event loop, so a server scan never stalls it long. */
+const STATS_PER_TURN = 2000;
 
 export interface ImportReport {
   imported: number;
@@ -177,7 +182,8 @@ export async function importFolder(db: Db, storage: MediaStorage, dir: string, o
   // First every file's stat: unchanged ones are settled here, at a few microseconds each (a
   // re-scan of 100,000 files is mostly this loop); the rest are read below.
   const toRead: { path: string; name: string; stat: Omit<KnownFile, 'audioHash'>; knownHash: string | null }[] = [];
-  for (const path of files) {
+  for (const [index, path] of files.entries()) {
+    if (index % STATS_PER_TURN === STATS_PER_TURN - 1) await new Promise((resolve) => setImmediate(resolve));
     const name = relative(root.path, path);
     try {
       const info = statSync(path);
@@ -243,7 +249,7 @@ export async function importFolder(db: Db, storage: MediaStorage, dir: string, o
       reading.delete(index);
     }
     progress(name);
-    if (batch.length >= BATCH_SONGS || (batch.length > 0 && performance.now() - batchStarted >= BATCH_WAIT_MS)) flush();
+    if (batch.length >= (options.batchSongs ?? BATCH_SONGS) || (batch.length > 0 && performance.now() - batchStarted >= BATCH_WAIT_MS)) flush();
   }
   if (batch.length > 0) flush();
   for (const hash of leftovers) await dropIfUnreferenced(db, storage, hash);

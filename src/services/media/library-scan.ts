@@ -55,6 +55,8 @@ export class LibraryScanner {
         const report = await importFolder(this.db, this.storage, root.path, {
           publish: root.publish,
           inPlace: root.inPlace,
+          // About 6 ms of writing at a time instead of 50: the server keeps answering (and a room keeps time).
+          batchSongs: 25,
           onProgress: (index) => {
             done = index;
             this.#state.count = before + done;
