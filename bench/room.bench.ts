@@ -9,6 +9,7 @@
  */
 import { loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
+import { applyRoomChange } from '../src/shared/room-changes.ts';
 import type { RoomSocketMessage, RoomStateDto } from '../src/shared/schemas/room.ts';
 import type { SongDto } from '../src/shared/types.ts';
 import { sineWav } from '../src/e2e/player-fixtures.ts';
@@ -41,15 +42,28 @@ async function join(code: string, name: string): Promise<string> {
   return response.headers.getSetCookie()[0]!.split(';')[0]!;
 }
 
-/** A screen: the room's socket, its latest state, and when it saw each version. */
+/** A screen as a phone's page keeps it: the whole state, each change applied, a catch-up at a gap; when it saw each version. */
 function screen(code: string, cookie: string) {
   const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/rooms/${code}/socket`, { headers: { cookie } } as never);
-  const view = { state: undefined as RoomStateDto | undefined, socket, seen: new Map<number, number>() };
+  const view = { state: undefined as RoomStateDto | undefined, socket, seen: new Map<number, number>(), catchUps: 0 };
+  let catchingUp = false;
+  const show = (state: RoomStateDto) => {
+    view.state = state;
+    view.seen.set(state.version, performance.now());
+  };
   socket.onmessage = (event) => {
     const message = JSON.parse(String(event.data)) as RoomSocketMessage;
-    if (message.type !== 'state') return;
-    view.state = message.state;
-    view.seen.set(message.state.version, performance.now());
+    if (message.type === 'state') {
+      catchingUp = false;
+      if (!view.state || view.state.version <= message.state.version) show(message.state);
+    } else if (message.type === 'change' && view.state && !catchingUp) {
+      const next = applyRoomChange(view.state, message);
+      if (next === null) {
+        catchingUp = true;
+        view.catchUps += 1;
+        socket.send(JSON.stringify({ type: 'catch-up' }));
+      } else if (next !== view.state) show(next);
+    }
   };
   return view;
 }
@@ -119,7 +133,7 @@ async function queueFigures(): Promise<void> {
   printFigure(`${label}: fan-out p50`, quantile(reach, 0.5), 'ms', undefined, '300 ms');
   printFigure(`${label}: fan-out p99`, quantile(reach, 0.99), 'ms', undefined, '300 ms');
   printFigure(`${label}: distinct queue orders across the server and ${GUESTS + 1} screens`, orders.size, 'orders', undefined, '1');
-  console.log(`  (${load()})`);
+  console.log(`  (${load()}; ${screens.reduce((sum, view) => sum + view.catchUps, 0)} catch-ups asked by the screens)`);
   if (errors.length > 0 || orders.size !== 1) failed = true;
   screens.forEach((view) => view.socket.close());
 

@@ -57,11 +57,10 @@ export function RoomScreen({ code }: { code: string }) {
 }
 
 function JoinForm({ code, onJoined }: { code: string; onJoined: () => void }) {
-  const [name, setName] = useState('');
+  // The form first shows once the room said "join", in the browser: the kept name is there from the start.
+  const [name, setName] = useState(() => localStorage.getItem(NAME_KEY) ?? '');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  // The name kept on this device, unless the guest already started typing one.
-  useEffect(() => setName((typed) => typed || (localStorage.getItem(NAME_KEY) ?? '')), []);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);

@@ -1,14 +1,16 @@
 'use client';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { RoomSocketMessage, RoomStateDto } from '../../src/shared/schemas/room.ts';
+import { applyRoomChange } from '../../src/shared/room-changes.ts';
+import type { RoomSocketMessage, RoomSocketRequest, RoomStateDto } from '../../src/shared/schemas/room.ts';
 import { roomPaths } from '../lib/api/rooms.ts';
 import type { ClockReading } from './listen-along.ts';
 
 export type RoomLink = 'connecting' | 'live' | 'ended' | 'removed';
 
 /**
- * The room's live state over its socket. A dropped socket reconnects after 0.5, 1, 2… up to 5 s;
- * its first message is the whole state, so nothing missed meanwhile is lost. Coming back online
+ * The room's live state over its socket: the whole state first, then each change applied to it; a
+ * missing version asks for the whole state again. A dropped socket reconnects after 0.5, 1, 2… up
+ * to 5 s; its first message is the whole state, so nothing missed meanwhile is lost. Coming back online
  * tries at once rather than after the back-off. The end of the
  * room or the guest's removal closes it for good.
  */
@@ -16,16 +18,24 @@ export function useRoomSocket(code: string, enabled: boolean): { state: RoomStat
   const [state, setState] = useState<RoomStateDto | null>(null);
   const [link, setLink] = useState<RoomLink>('connecting');
   const current = useRef<WebSocket | null>(null);
+  const latest = useRef<RoomStateDto | null>(null);
   const pings = useRef(new Map<number, { sentAt: number; answer: (reading: ClockReading) => void }>());
   useEffect(() => {
     if (!enabled) return;
+    latest.current = null;
     let socket: WebSocket | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;
     let done = false;
+    const show = (next: RoomStateDto) => {
+      latest.current = next;
+      setState(next);
+    };
     const connect = () => {
-      socket = current.current = new WebSocket(roomPaths.socket(code));
-      socket.onmessage = (event) => {
+      const opened = (socket = current.current = new WebSocket(roomPaths.socket(code)));
+      // After a gap, changes wait for the whole state asked for; they are in it.
+      let catchingUp = false;
+      opened.onmessage = (event) => {
         const message = JSON.parse(String(event.data)) as RoomSocketMessage;
         if (message.type === 'pong') {
           const receivedAt = performance.now();
@@ -35,14 +45,22 @@ export function useRoomSocket(code: string, enabled: boolean): { state: RoomStat
           sent?.answer({ rttMs: receivedAt - sent.sentAt, offsetMs: message.serverNow - (performance.timeOrigin + (sent.sentAt + receivedAt) / 2) });
         } else if (message.type === 'state') {
           attempt = 0;
+          catchingUp = false;
           setLink('live');
-          setState((old) => (old && old.version > message.state.version ? old : message.state));
+          if (!latest.current || latest.current.version <= message.state.version) show(message.state);
+        } else if (message.type === 'change') {
+          if (!latest.current || catchingUp) return;
+          const next = applyRoomChange(latest.current, message);
+          if (next === null) {
+            catchingUp = true;
+            opened.send(JSON.stringify({ type: 'catch-up' } satisfies RoomSocketRequest));
+          } else if (next !== latest.current) show(next);
         } else if (message.type === 'ended' || message.type === 'removed') {
           done = true;
           setLink(message.type);
         }
       };
-      socket.onclose = () => {
+      opened.onclose = () => {
         if (done) return;
         setLink('connecting');
         retry = setTimeout(connect, Math.min(5000, 500 * 2 ** attempt++));

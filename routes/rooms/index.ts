@@ -15,7 +15,7 @@ import { roomSocket } from './socket.ts';
 /**
  * `/api/rooms`: family rooms. Members start and end them; anyone with the code joins as a guest
  * and gets a signed pass for that one room (src/http/room-pass.ts). Every change goes out to the
- * room's sockets (socket.ts) as the whole new state.
+ * room's sockets (socket.ts) as what changed, with its version.
  */
 export function roomRoutes(ctx: AppContext) {
   const rooms = new RoomRegistry(ctx.now);

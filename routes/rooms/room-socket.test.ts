@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { applyRoomChange } from '../../src/shared/room-changes.ts';
 import type { RoomSocketMessage, RoomStateDto } from '../../src/shared/schemas/room.ts';
 import { insertSong } from '../../src/testing/factories.ts';
 import { type TestServer, startTestServer } from '../../src/testing/server.ts';
@@ -13,16 +14,42 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-/** A room's socket as a phone holds it: every message kept, and a way to wait for one. */
+/**
+ * A room's socket as a phone holds it: every message kept (with its size), the state as a screen
+ * builds it from the whole state and the changes, asking to catch up at a gap; `drop` loses a
+ * message on the way, as a flaky network would.
+ */
 class Listener {
   readonly messages: RoomSocketMessage[] = [];
+  readonly bytes: number[] = [];
   closed: number | null = null;
+  state: RoomStateDto | undefined;
+  private catchingUp = false;
   private waiters: (() => void)[] = [];
   private readonly socket: WebSocket;
-  constructor(code: string, cookie: string, origin = server.url) {
+  constructor(code: string, cookie: string, origin = server.url, drop: (message: RoomSocketMessage) => boolean = () => false) {
     this.socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/rooms/${code}/socket`, { headers: { cookie, origin } } as never);
-    this.socket.onmessage = (event) => this.note(() => this.messages.push(JSON.parse(String(event.data))));
+    this.socket.onmessage = (event) => this.note(() => {
+      const message = JSON.parse(String(event.data)) as RoomSocketMessage;
+      if (drop(message)) return;
+      this.messages.push(message);
+      this.bytes.push(Buffer.byteLength(String(event.data)));
+      this.apply(message);
+    });
     this.socket.onclose = (event) => this.note(() => (this.closed = event.code));
+  }
+  private apply(message: RoomSocketMessage) {
+    if (message.type === 'state') {
+      this.catchingUp = false;
+      if (!this.state || this.state.version <= message.state.version) this.state = message.state;
+    } else if (message.type === 'change' && this.state && !this.catchingUp) {
+      const next = applyRoomChange(this.state, message);
+      if (next) this.state = next;
+      else {
+        this.catchingUp = true;
+        this.send({ type: 'catch-up' });
+      }
+    }
   }
   private note(change: () => void) {
     change();
@@ -30,9 +57,6 @@ class Listener {
   }
   async until(done: () => boolean): Promise<void> {
     while (!done()) await new Promise<void>((wake) => this.waiters.push(wake));
-  }
-  get state(): RoomStateDto | undefined {
-    return this.messages.findLast((message) => message.type === 'state')?.state;
   }
   send(message: unknown) {
     this.socket.send(JSON.stringify(message));
@@ -65,7 +89,7 @@ test('every screen gets every change, in the same order, after concurrent adds',
   for (const screen of screens) expect(screen.state!.queue).toEqual(truth);
   // Versions only go up on each screen: no change arrives out of order.
   for (const screen of screens) {
-    const versions = screen.messages.flatMap((message) => (message.type === 'state' ? [message.state.version] : []));
+    const versions = screen.messages.flatMap((message) => (message.type === 'state' ? [message.state.version] : message.type === 'change' ? [message.version] : []));
     expect(versions).toEqual([...versions].sort((a, b) => a - b));
   }
   screens.forEach((screen) => screen.close());
@@ -126,5 +150,76 @@ test('the server owns the schedule: at a song\'s end the next starts on the serv
   await screen.until(() => screen.state?.nowPlaying?.title === 'Short two');
   expect(screen.state!.nowPlaying!.startedAt).toBe(first.startedAt + 400);
   await screen.until(() => screen.state?.nowPlaying === null);
+  screen.close();
+});
+
+/** The room as `GET /api/rooms/{code}` tells it, without the asker's `you`. */
+async function truthOf(code: string): Promise<RoomStateDto> {
+  const { you: _you, ...state } = await (await server.request(`/api/rooms/${code}`, { cookie: mum })).json();
+  return state;
+}
+
+test('a change is small: an add to a queue of 3,000 songs reaches a screen in under 2 KB', async () => {
+  const { code } = await (await server.request('/api/rooms', { method: 'POST', cookie: mum, json: { songIds: Array.from({ length: 500 }, (_, i) => songIds[i % 10]!) } })).json();
+  for (let round = 0; round < 2501; round += 41) {
+    const adds = Array.from({ length: Math.min(41, 2501 - round) }, (_, i) => add(code, mum, songIds[(round + i) % 10]!));
+    for (const response of await Promise.all(adds)) await response.body?.cancel();
+  }
+  const guest = await join(code, 'Ada');
+  const screen = new Listener(code, mum);
+  await screen.until(() => screen.state?.queue.length === 3000);
+  const added = await (await add(code, guest, songIds[3]!)).json();
+  await screen.until(() => screen.state!.version === added.version);
+  expect(screen.messages.at(-1)).toMatchObject({ type: 'change', version: added.version, added: [{ songId: songIds[3], addedBy: 'Ada' }] });
+  expect(screen.bytes.at(-1)!).toBeLessThan(2048);
+  expect(screen.state).toEqual(await truthOf(code));
+  screen.close();
+});
+
+test('screens that apply the changes end with the server\'s state after concurrent adds, removes, reorders and skips', async () => {
+  const { code } = await (await server.request('/api/rooms', { method: 'POST', cookie: mum, json: { songIds: songIds.slice(0, 4) } })).json();
+  const guests = await Promise.all(Array.from({ length: 6 }, (_, i) => join(code, `Guest ${i}`)));
+  const screens = [new Listener(code, mum), ...guests.map((cookie) => new Listener(code, cookie))];
+  await Promise.all(screens.map((screen) => screen.until(() => screen.state?.guests.length === 6)));
+  for (let round = 0; round < 6; round++) {
+    const ids = (await truthOf(code)).queue.map((entry) => entry.entryId);
+    const statuses = await Promise.all([
+      server.request(`/api/rooms/${code}/queue`, { method: 'PUT', cookie: mum, json: { entryIds: [...ids].reverse() } }),
+      ...guests.map((cookie, i) => add(code, cookie, songIds[(round + i) % 10]!)),
+      server.request(`/api/rooms/${code}/queue/${ids[1]}`, { method: 'DELETE', cookie: mum }),
+      server.request(`/api/rooms/${code}/skip`, { method: 'POST', cookie: mum }),
+      server.request(`/api/rooms/${code}/playback`, { method: 'PUT', cookie: mum, json: { paused: round % 2 === 0 } }),
+      server.request(`/api/rooms/${code}`, { method: 'PATCH', cookie: mum, json: { songsPerGuest: 10 + round } }),
+      ...(round === 3 ? [server.request(`/api/rooms/${code}/skip-votes`, { method: 'POST', cookie: guests[0]! })] : []),
+    ].map(async (response) => (await response).status));
+    // A reorder races the adds: the server refuses it when the queue moved meanwhile.
+    expect(statuses.filter((status) => ![200, 201, 204, 409].includes(status))).toEqual([]);
+  }
+  const truth = await truthOf(code);
+  expect(truth.queue.length).toBeGreaterThan(20);
+  await Promise.all(screens.map((screen) => screen.until(() => screen.state!.version === truth.version)));
+  // Some reorders won the race: the screens were sent a new order of ids and applied it.
+  expect(screens[0]!.messages.some((message) => message.type === 'change' && message.order !== undefined)).toBe(true);
+  for (const screen of screens) {
+    expect(screen.state).toEqual(truth);
+    // The opening state, then only changes: no screen needed the whole state again.
+    expect(screen.messages.filter((message) => message.type === 'state').length).toBe(1);
+  }
+  screens.forEach((screen) => screen.close());
+});
+
+test('a screen that misses a change asks for the whole state and catches up', async () => {
+  const code = await startRoom();
+  const guest = await join(code, 'Ada');
+  let lost = 0;
+  const screen = new Listener(code, guest, server.url, (message) => message.type === 'change' && message.added?.[0]?.songId === songIds[1] && ++lost === 1);
+  await screen.until(() => screen.state !== undefined);
+  for (const songId of songIds.slice(0, 4)) expect((await add(code, mum, songId)).status).toBe(201);
+  const truth = await truthOf(code);
+  await screen.until(() => screen.state!.version === truth.version);
+  expect(lost).toBe(1);
+  expect(screen.messages.filter((message) => message.type === 'state').length).toBe(2);
+  expect(screen.state).toEqual(truth);
+  expect(screen.state!.queue.map((entry) => entry.songId)).toEqual(songIds.slice(0, 4));
   screen.close();
 });

@@ -1,8 +1,8 @@
 import type { ServerWebSocket } from 'bun';
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../src/app-context.ts';
-import type { RoomRegistry, RoomSocket } from '../../src/services/rooms/room-registry.ts';
-import type { RoomSocketMessage } from '../../src/shared/schemas/room.ts';
+import { type RoomRegistry, type RoomSocket, wholeState } from '../../src/services/rooms/room-registry.ts';
+import type { RoomSocketMessage, RoomSocketRequest } from '../../src/shared/schemas/room.ts';
 import { roomParams } from '../../src/shared/schemas/room.ts';
 import { ForbiddenError } from '../../src/errors.ts';
 import { newestStateSender } from '../../src/services/rooms/newest-state-sender.ts';
@@ -11,13 +11,13 @@ import { participantIn } from './participant.ts';
 
 /**
  * `/api/rooms/{code}/socket` (index.ts mounts it under its prefix): the room's live state. The
- * upgrade is refused like any room route (404, 401, 403); on open and after every change the
- * socket gets the whole state, so a client that reconnects has caught up with its first message.
- * A ping is answered with the server clock. A phone that reads slower than the room changes gets
- * the newest state when its socket drains, never a dropped one.
+ * upgrade is refused like any room route (404, 401, 403); on open the socket gets the whole state,
+ * then each change with its version; a screen that sees a gap asks `catch-up` for the whole state
+ * again. A ping is answered with the server clock. A phone that reads slower than the room changes
+ * gets the whole newest state when its socket drains, never a gap.
  */
 export function roomSocket(ctx: AppContext, rooms: RoomRegistry) {
-  const open = new Map<string, { code: string; socket: RoomSocket; drained: () => void }>();
+  const open = new Map<string, { code: string; socket: RoomSocket; drained: () => void; catchUp: () => void }>();
   return new Elysia({ name: 'room-socket' }).use(ctx.auth).ws('/:code/socket', {
     params: roomParams,
     async beforeHandle(context) {
@@ -35,15 +35,17 @@ export function roomSocket(ctx: AppContext, rooms: RoomRegistry) {
       }).catch(() => null);
       if (!found) return ws.close(4000, 'ended');
       const { room, who } = found;
-      const sender = newestStateSender({ send: (text) => ws.send(text), bufferedBytes: () => (ws.raw as unknown as ServerWebSocket).getBufferedAmount() });
+      const transport = { send: (text: string) => ws.send(text), bufferedBytes: () => (ws.raw as unknown as ServerWebSocket).getBufferedAmount() };
+      const sender = newestStateSender(transport, () => wholeState(room));
       const socket: RoomSocket = { key: who.key, send: sender.send, close: (code, reason) => ws.close(code, reason) };
-      open.set(ws.id, { code: room.code, socket, drained: sender.drained });
+      open.set(ws.id, { code: room.code, socket, drained: sender.drained, catchUp: () => sender.send(wholeState(room), 'state') });
       rooms.attach(room, socket);
     },
     message(ws, message) {
-      const ping = (typeof message === 'string' ? safeJson(message) : message) as { type?: unknown; id?: unknown } | null;
-      if (ping?.type !== 'ping' || typeof ping.id !== 'number') return;
-      ws.send(JSON.stringify({ type: 'pong', id: ping.id, serverNow: ctx.now() } satisfies RoomSocketMessage));
+      const request = (typeof message === 'string' ? safeJson(message) : message) as Partial<RoomSocketRequest> | null;
+      if (request?.type === 'catch-up') return void open.get(ws.id)?.catchUp();
+      if (request?.type !== 'ping' || typeof request.id !== 'number') return;
+      ws.send(JSON.stringify({ type: 'pong', id: request.id, serverNow: ctx.now() } satisfies RoomSocketMessage));
     },
     drain(ws) {
       open.get(ws.id)?.drained();

@@ -110,6 +110,41 @@ describe('family room', () => {
     for (const problems of [host.problems, granny.problems]) expect(problems.filter((line) => !/WebSocket|Failed to load resource/.test(line))).toEqual([]);
   });
 
+  test('a phone that misses a change asks for the whole room and shows every song, in order', async () => {
+    const { code } = await (await server.request('/api/rooms', { method: 'POST', cookie: mum, json: {} })).json();
+    const songs = (await (await server.request('/api/songs', { cookie: mum })).json()) as { id: number; title: string }[];
+    const add = async (title: string) => expect((await server.request(`/api/rooms/${code}/queue`, { method: 'POST', cookie: mum, json: { songId: songs.find((song) => song.title === title)!.id } })).status).toBe(201);
+    const { page } = await openPage(browser, { viewport: PHONE });
+    // The phone's network loses the change that adds Mr Blue Sky; what the phone sends goes through.
+    const lost: string[] = [];
+    const sent: string[] = [];
+    const live = Promise.withResolvers<void>();
+    await page.routeWebSocket(/\/socket$/, (socket) => {
+      const toServer = socket.connectToServer();
+      socket.onMessage((message) => {
+        sent.push(String(message));
+        toServer.send(message);
+      });
+      toServer.onMessage((message) => {
+        const text = String(message);
+        if (lost.length === 0 && text.includes('"type":"change"') && text.includes('Mr Blue Sky')) return void lost.push(text);
+        socket.send(message);
+        live.resolve();
+      });
+    });
+    await page.goto(`${server.url}/room/${code}`);
+    await waitForHydration(page);
+    await joinAs(page, 'Ada');
+    // The room shows from its GET answer first; the changes are the socket's once its state came.
+    await live.promise;
+    await add('Mr Blue Sky');
+    await add('Dancing Queen');
+    await page.waitForFunction(() => document.querySelectorAll('[data-room-queue] li').length === 2);
+    expect(lost.length).toBe(1);
+    expect(sent.map((text) => JSON.parse(text).type)).toContain('catch-up');
+    expect(await page.locator('[data-room-queue] li p:first-child').allInnerTexts()).toEqual(['Mr Blue Sky', 'Dancing Queen']);
+  });
+
   test('a wrong code gets a clear page; a guest reaches no other page', async () => {
     const guest = await guestPhone(`${server.url}/room/NOPE99`);
     await guest.page.getByRole('heading', { name: 'This room has ended, or the code is wrong' }).waitFor();
@@ -122,8 +157,7 @@ describe('family room', () => {
     await guest.page.goto(`${server.url}/room/${next}`);
     await waitForHydration(guest.page);
     await guest.page.getByRole('heading', { name: 'Join the family room' }).waitFor();
-    // Filled in once the page has read the device's storage, just after it hydrates.
-    await guest.page.waitForFunction(() => (document.querySelector<HTMLInputElement>('#room-name')?.value ?? '') === 'Ada');
+    // Filled in from the device's storage as the form first shows, not a moment later.
     expect(await guest.page.getByLabel('Your name').inputValue()).toBe('Ada');
     await guest.page.getByRole('button', { name: 'Join' }).click();
     await guest.page.getByRole('heading', { name: 'Family room' }).waitFor();

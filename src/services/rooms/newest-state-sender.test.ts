@@ -10,28 +10,45 @@ function transport() {
 
 test('a backed-up socket gets only the newest state once it drains; other messages are never held', () => {
   const socket = transport();
-  const sender = newestStateSender(socket);
+  let room = 'state 1';
+  const sender = newestStateSender(socket, () => room);
   sender.send('state 1', 'state');
   socket.setBuffered(BACKED_UP_BYTES + 1);
-  sender.send('state 2', 'state');
-  sender.send('state 3', 'state');
+  room = 'state 2';
+  sender.send('change 2', 'change');
+  room = 'state 3';
+  sender.send('change 3', 'change');
   sender.send('pong', undefined);
   expect(socket.sent).toEqual(['state 1', 'pong']);
   socket.setBuffered(0);
   sender.drained();
   expect(socket.sent).toEqual(['state 1', 'pong', 'state 3']);
   sender.drained();
-  sender.send('state 4', 'state');
-  expect(socket.sent).toEqual(['state 1', 'pong', 'state 3', 'state 4']);
+  room = 'state 4';
+  sender.send('change 4', 'change');
+  expect(socket.sent).toEqual(['state 1', 'pong', 'state 3', 'change 4']);
 });
 
-test('with room again before the drain, a newer state goes out at once and the older one held never does', () => {
+test('with room again before the drain, the next change goes out as the whole state and the drain sends nothing more', () => {
   const socket = transport();
-  const sender = newestStateSender(socket);
+  let room = 'state 1';
+  const sender = newestStateSender(socket, () => room);
   socket.setBuffered(BACKED_UP_BYTES + 1);
-  sender.send('state 1', 'state');
+  sender.send('change 1', 'change');
   socket.setBuffered(0);
-  sender.send('state 2', 'state');
+  room = 'state 2';
+  sender.send('change 2', 'change');
   sender.drained();
-  expect(socket.sent).toEqual(['state 2']);
+  sender.send('change 3', 'change');
+  expect(socket.sent).toEqual(['state 2', 'change 3']);
+});
+
+test('a change after a skipped one never goes out on its own: the screen would see a gap', () => {
+  const socket = transport();
+  const sender = newestStateSender(socket, () => 'state');
+  sender.send('change 1', 'change');
+  socket.setBuffered(BACKED_UP_BYTES + 1);
+  sender.send('change 2', 'change');
+  sender.send('change 3', 'change');
+  expect(socket.sent).toEqual(['change 1']);
 });

@@ -4,30 +4,34 @@ export interface SocketTransport {
   bufferedBytes(): number;
 }
 
-/** Past this much waiting for a phone, the room's whole states are held back, only the newest kept. */
+/** A room's update: its whole state, or one change on top of the version before. */
+export type RoomUpdateKind = 'state' | 'change';
+
+/** Past this much waiting for a phone, the room's updates are held back for one whole state. */
 export const BACKED_UP_BYTES = 256 * 1024;
 
 /**
  * Sends a room socket's messages so a phone that reads slower than the room changes still ends on
- * the newest state: while the socket is backed up, each whole state replaces the one held, and the
- * held one goes out when the socket drains. Bun would otherwise drop messages past its limit.
+ * the newest state: while the socket is backed up, its updates are skipped, and once there is room
+ * again (the drain, or the next update) the room's whole state goes out instead of the missed
+ * changes. Bun would otherwise drop messages past its limit; a skipped change is never followed
+ * by a later one, so a screen sees no gap.
  */
-export function newestStateSender(transport: SocketTransport) {
-  let held: string | null = null;
+export function newestStateSender(transport: SocketTransport, wholeState: () => string) {
+  let behind = false;
   return {
-    send(text: string, kind?: 'state'): void {
-      if (kind !== 'state') return void transport.send(text);
-      if (transport.bufferedBytes() > BACKED_UP_BYTES) return void (held = text);
-      // Room again before the drain: this state supersedes the one held.
-      held = null;
+    send(text: string, kind?: RoomUpdateKind): void {
+      if (kind === undefined) return void transport.send(text);
+      if (transport.bufferedBytes() > BACKED_UP_BYTES) return void (behind = true);
+      if (behind && kind === 'change') text = wholeState();
+      behind = false;
       transport.send(text);
     },
-    /** The socket drained: the held state, if any, goes out now. */
+    /** The socket drained: if updates were skipped, the whole state goes out now. */
     drained(): void {
-      if (held === null) return;
-      const text = held;
-      held = null;
-      transport.send(text);
+      if (!behind) return;
+      behind = false;
+      transport.send(wholeState());
     },
   };
 }

@@ -3,6 +3,8 @@ import { NotFoundError, TooManyRequestsError, UnprocessableContentError } from '
 import { GUEST_NAME_MAX, type RoomSocketMessage } from '../../shared/schemas/room.ts';
 import { cleanText } from '../../shared/text.ts';
 import { Room } from './room.ts';
+import { changeSince, markRoom } from './room-changes.ts';
+import type { RoomUpdateKind } from './newest-state-sender.ts';
 import { newRoomCode, normalizeRoomCode } from './room-codes.ts';
 import { WindowLimiter } from './window-limiter.ts';
 
@@ -14,8 +16,8 @@ const JOINS_PER_MINUTE_PER_ADDRESS = 10;
 /** One open socket of a room: the participant it speaks for, and how to reach it. */
 export interface RoomSocket {
   key: string;
-  /** A `state` message may be superseded by a newer one before a backed-up socket takes it. */
-  send(message: string, kind?: 'state'): unknown;
+  /** A `state` or `change` a backed-up socket may skip: it gets the whole state when it drains. */
+  send(message: string, kind?: RoomUpdateKind): unknown;
   close(code?: number, reason?: string): unknown;
 }
 
@@ -46,14 +48,15 @@ export class RoomRegistry {
     throw new NotFoundError(ROOM_NOT_FOUND);
   }
 
-  /** Runs a change, then sends the new state to every socket of the room. */
+  /** Runs a change, then sends what changed, with the new version, to every socket of the room. */
   change(room: Room, apply: (now: number) => void): void {
     const now = this.now();
+    const before = markRoom(room);
     apply(now);
     room.version += 1;
     room.lastActiveAt = now;
     this.scheduleNext(room);
-    this.broadcast(room.code, { type: 'state', state: room.state() });
+    this.broadcast(room.code, { type: 'change', ...changeSince(before, room) });
   }
 
   /** The server owns the schedule: at the playing song's end the next one starts, for everyone. */
@@ -92,7 +95,7 @@ export class RoomRegistry {
   attach(room: Room, socket: RoomSocket): void {
     const set = this.sockets.get(room.code) ?? new Set();
     this.sockets.set(room.code, set.add(socket));
-    socket.send(JSON.stringify({ type: 'state', state: room.state() } satisfies RoomSocketMessage), 'state');
+    socket.send(wholeState(room), 'state');
   }
 
   detach(code: string, socket: RoomSocket): void {
@@ -105,7 +108,7 @@ export class RoomRegistry {
 
   private broadcast(code: string, message: RoomSocketMessage): void {
     const text = JSON.stringify(message);
-    for (const socket of this.sockets.get(code) ?? []) socket.send(text, message.type === 'state' ? 'state' : undefined);
+    for (const socket of this.sockets.get(code) ?? []) socket.send(text, message.type === 'change' ? 'change' : undefined);
   }
 
   private farewell(code: string, socket: RoomSocket, message: RoomSocketMessage): void {
@@ -117,4 +120,9 @@ export class RoomRegistry {
   private sweep(): void {
     for (const room of [...this.rooms.values()]) if (this.now() - room.lastActiveAt > ROOM_IDLE_MS) this.end(room);
   }
+}
+
+/** The room's `state` message: a new socket's first, a catch-up's answer, a drained socket's next. */
+export function wholeState(room: Room): string {
+  return JSON.stringify({ type: 'state', state: room.state() } satisfies RoomSocketMessage);
 }

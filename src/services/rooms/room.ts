@@ -1,6 +1,6 @@
 import type { UserRow } from '../../../db/schema/index.ts';
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../../errors.ts';
-import { ROOM_LIMITS, type RoomStateDto, type RoomSettingsRequest } from '../../shared/schemas/room.ts';
+import { ROOM_LIMITS, type RoomStateDto, type RoomSettingsRequest, type RoomSummaryDto } from '../../shared/schemas/room.ts';
 import { WindowLimiter } from './window-limiter.ts';
 
 /** Whoever acts in a room: the host, a signed-in member as themselves, or a guest by name. */
@@ -55,12 +55,16 @@ export class Room {
   ) {}
 
   state(): RoomStateDto {
+    return { ...this.summary(), queue: this.queue.map(({ entryId, songId, title, artist, addedBy }) => ({ entryId, songId, title, artist, addedBy })) };
+  }
+
+  /** Everything but the queue: what a change compares field by field. */
+  summary(): RoomSummaryDto {
     return {
       code: this.code,
       version: this.version,
       host: this.host.username,
-      queue: this.queue.map(({ entryId, songId, title, artist, addedBy }) => ({ entryId, songId, title, artist, addedBy })),
-      nowPlaying: this.nowPlaying && { ...this.nowPlaying },
+      nowPlaying: this.nowPlaying && nowPlayingDto(this.nowPlaying),
       guests: [...this.guests].map(([guestId, name]) => ({ guestId, name })),
       locked: this.locked,
       skipVotesAllowed: this.skipVotesAllowed,
@@ -125,7 +129,7 @@ export class Room {
     if (!this.skipVotesAllowed) throw new ForbiddenError('The host has turned off voting to skip');
     if (!this.nowPlaying) throw new ConflictError('Nothing is playing');
     this.skipVoters.add(who.key);
-    if (this.skipVoters.size >= this.state().skipVotesNeeded) this.skip(now);
+    if (this.skipVoters.size >= this.summary().skipVotesNeeded) this.skip(now);
   }
 
   settle(settings: RoomSettingsRequest): void {
@@ -140,4 +144,9 @@ export class Room {
     if (!this.guests.delete(guestId)) throw new NotFoundError('That guest has already left');
     this.skipVoters.delete(`g${guestId}`);
   }
+}
+
+/** The playing song as the room's state tells it (no artist: the schema's fields, as GET sends them). */
+function nowPlayingDto({ songId, title, audioUrl, durationMs, addedBy, startedAt, paused, positionMs }: NowPlaying): RoomSummaryDto['nowPlaying'] {
+  return { songId, title, audioUrl, durationMs, addedBy, startedAt, paused, positionMs };
 }

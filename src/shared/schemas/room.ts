@@ -85,9 +85,29 @@ export type PlaybackRequest = Static<typeof playbackBody>;
 
 export const roomSearchQuery = Type.Object({ q: Type.Optional(Type.String()) });
 
-/** What the room's socket sends: the whole state on open and after every change, pongs, the end. */
+/** The room's state but its queue: small, so a change carries only the fields of it that moved. */
+export type RoomSummaryDto = Omit<RoomStateDto, 'queue'>;
+
+/**
+ * One change of a room, from `version - 1` to `version`: the entry ids gone, the entries appended,
+ * the whole order of ids only when it is not the old one less the removed plus the added, and the
+ * other fields that changed (docs/decisions/216-room-socket-sends-changes.md).
+ */
+export interface RoomChangeDto {
+  version: number;
+  removed?: string[];
+  added?: RoomEntryDto[];
+  order?: string[];
+  set?: Partial<Omit<RoomSummaryDto, 'version' | 'code' | 'host'>>;
+}
+
+/** What the room's socket sends: the whole state on open and on catch-up, each change, pongs, the end. */
 export type RoomSocketMessage =
   | { type: 'state'; state: RoomStateDto }
+  | ({ type: 'change' } & RoomChangeDto)
   | { type: 'pong'; id: number; serverNow: number }
   | { type: 'ended' }
   | { type: 'removed' };
+
+/** What a screen sends up its room socket: a clock ping, or a request for the whole state after a gap. */
+export type RoomSocketRequest = { type: 'ping'; id: number } | { type: 'catch-up' };
