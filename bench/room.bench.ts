@@ -10,7 +10,7 @@
 import { loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
 import { applyRoomChange } from '../src/shared/room-changes.ts';
-import type { RoomSocketMessage, RoomStateDto } from '../src/shared/schemas/room.ts';
+import type { RoomEntryDto, RoomSocketMessage, RoomStateDto } from '../src/shared/schemas/room.ts';
 import type { SongDto } from '../src/shared/types.ts';
 import { sineWav } from '../src/e2e/player-fixtures.ts';
 import { launchBrowser, waitForHydration } from '../src/testing/browser.ts';
@@ -42,27 +42,28 @@ async function join(code: string, name: string): Promise<string> {
   return response.headers.getSetCookie()[0]!.split(';')[0]!;
 }
 
-/** A screen as a phone's page keeps it: the whole state, each change applied, a catch-up at a gap; when it saw each version. */
+/** A screen as a phone's page keeps it: the whole state, each change applied, a catch-up at a gap; when it first held each entry. */
 function screen(code: string, cookie: string) {
   const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/rooms/${code}/socket`, { headers: { cookie } } as never);
-  const view = { state: undefined as RoomStateDto | undefined, socket, seen: new Map<number, number>(), catchUps: 0 };
+  const view = { state: undefined as RoomStateDto | undefined, socket, seen: new Map<string, number>(), catchUps: 0 };
   let catchingUp = false;
-  const show = (state: RoomStateDto) => {
+  const show = (state: RoomStateDto, entries: RoomStateDto['queue']) => {
     view.state = state;
-    view.seen.set(state.version, performance.now());
+    const now = performance.now();
+    for (const { entryId } of entries) if (!view.seen.has(entryId)) view.seen.set(entryId, now);
   };
   socket.onmessage = (event) => {
     const message = JSON.parse(String(event.data)) as RoomSocketMessage;
     if (message.type === 'state') {
       catchingUp = false;
-      if (!view.state || view.state.version <= message.state.version) show(message.state);
+      if (!view.state || view.state.version <= message.state.version) show(message.state, message.state.queue);
     } else if (message.type === 'change' && view.state && !catchingUp) {
       const next = applyRoomChange(view.state, message);
       if (next === null) {
         catchingUp = true;
         view.catchUps += 1;
         socket.send(JSON.stringify({ type: 'catch-up' }));
-      } else if (next !== view.state) show(next);
+      } else if (next !== view.state) show(next, message.added ?? []);
     }
   };
   return view;
@@ -87,9 +88,9 @@ async function queueFigures(): Promise<void> {
   for (let i = 0; i < 200; i++) {
     const t0 = performance.now();
     const response = await call(`/api/rooms/${code}/queue`, 'POST', { songId: 1 + i }, guests[i % GUESTS]);
-    const version = ((await response.json()) as RoomStateDto).version;
-    await until(() => screens.every((view) => view.seen.has(version)));
-    fanOut.push(Math.max(...screens.map((view) => view.seen.get(version)!)) - t0);
+    const { entryId } = (await response.json()) as RoomEntryDto;
+    await until(() => screens.every((view) => view.seen.has(entryId)));
+    fanOut.push(Math.max(...screens.map((view) => view.seen.get(entryId)!)) - t0);
   }
   fanOut.sort((a, b) => a - b);
   printFigure(`queue change fan-out to ${GUESTS + 1} screens p50`, quantile(fanOut, 0.5), 'ms', undefined, '300 ms');
@@ -98,7 +99,7 @@ async function queueFigures(): Promise<void> {
   // The party: each guest adds a song every 6 s, at staggered moments. Paused, so only the adds change the queue.
   await call(`/api/rooms/${code}/playback`, 'PUT', { paused: true }, admin);
   const errors: number[] = [];
-  const added: { version: number; at: number }[] = [];
+  const added: { entryId: string; at: number }[] = [];
   const started = performance.now();
   await Promise.all(guests.map(async (cookie, g) => {
     for (let n = 0; n < LOAD_MINUTES * 10; n++) {
@@ -106,7 +107,7 @@ async function queueFigures(): Promise<void> {
       const at = performance.now();
       if (g === 0 && n % 10 === 0) console.log(`  party minute ${n / 10}: ${added.length} adds, ${errors.length} failed (${load()})`);
       const response = await call(`/api/rooms/${code}/queue`, 'POST', { songId: 1 + ((300 + g * 100 + n) % 2000) }, cookie);
-      if (response.status === 201) added.push({ version: ((await response.json()) as RoomStateDto).version, at });
+      if (response.status === 201) added.push({ entryId: ((await response.json()) as RoomEntryDto).entryId, at });
       else errors.push(response.status);
     }
   }));
@@ -116,18 +117,7 @@ async function queueFigures(): Promise<void> {
     console.log(`  ${behind.length} screens never reached the last version ${final.version} (they hold ${behind.map((view) => view.state!.version).join(', ')}; sockets ${behind.map((view) => view.socket.readyState).join(', ')})`);
   }
   const orders = new Set([final, ...screens.map((view) => view.state!)].map((state) => state.queue.map((entry) => entry.entryId).join(',')));
-  // Under load a screen may get one state for several adds: an add counts as seen at the first version that holds it.
-  const seenFrom = screens.map((view) => [...view.seen].sort(([a], [b]) => a - b));
-  const firstHolding = (seen: [number, number][], version: number) => {
-    let lo = 0;
-    for (let hi = seen.length - 1; lo < hi; ) {
-      const mid = (lo + hi) >> 1;
-      if (seen[mid]![0] >= version) hi = mid;
-      else lo = mid + 1;
-    }
-    return seen[lo]![1];
-  };
-  const reach = added.map(({ version, at }) => Math.max(...seenFrom.map((seen) => firstHolding(seen, version))) - at).sort((a, b) => a - b);
+  const reach = added.map(({ entryId, at }) => Math.max(...screens.map((view) => view.seen.get(entryId) ?? Number.POSITIVE_INFINITY)) - at).sort((a, b) => a - b);
   const label = `party ${LOAD_MINUTES} min (30 guests x 10 adds/min, ${final.queue.length} songs queued at the end)`;
   printFigure(`${label}: failed adds`, errors.length, 'requests', undefined, '0');
   printFigure(`${label}: fan-out p50`, quantile(reach, 0.5), 'ms', undefined, '300 ms');

@@ -117,11 +117,13 @@ export function roomRoutes(ctx: AppContext) {
         const room = rooms.find(context.params.code);
         const who = await participantIn(room, ctx.secret, context);
         const song = roomSong(ctx.db, room.host, context.body.songId);
-        rooms.change(room, (now) => room.add(who, song, now));
+        // The entry only: every screen learns the new queue over its socket, and a party's whole
+        // queue is a third of a megabyte that each guest's phone would parse per add.
+        const entry = rooms.change(room, (now) => room.add(who, song, now));
         context.set.status = 201;
-        return room.state();
+        return entry;
       },
-      { parse: publicJsonBody, params: schemas.roomParams, body: schemas.addToRoomBody, response: { 201: schemas.roomStateSchema } },
+      { parse: publicJsonBody, params: schemas.roomParams, body: schemas.addToRoomBody, response: { 201: schemas.roomEntrySchema } },
     )
     .put(
       '/:code/queue',

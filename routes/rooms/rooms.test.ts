@@ -46,7 +46,9 @@ test('a member starts a room from their queue; a guest joins by code, adds a son
   expect([qr.status, qr.headers.get('content-type'), (await qr.text()).startsWith('<svg')]).toEqual([200, 'image/svg+xml', true]);
 
   const guest = await join(room.code.toLowerCase(), '  Granny\u202e <b>Rose</b>\n');
-  expect((await add(room.code, guest, songIds[2]!)).status).toBe(201);
+  // The answer is the new entry alone: screens learn the queue over their socket.
+  const added = await add(room.code, guest, songIds[2]!);
+  expect([added.status, await added.json()]).toEqual([201, { entryId: expect.any(String), songId: songIds[2]!, title: 'Yellow Submarine', artist: expect.any(String), addedBy: 'Granny <b>Rose</b>' }]);
   const seen = await view(room.code, guest);
   expect(seen.nowPlaying).toMatchObject({ songId: songIds[0], title: 'Happy Birthday', paused: false });
   expect(seen.nowPlaying!.startedAt).toBeGreaterThan(server.now() - 60_000);

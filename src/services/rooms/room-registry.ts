@@ -48,15 +48,16 @@ export class RoomRegistry {
     throw new NotFoundError(ROOM_NOT_FOUND);
   }
 
-  /** Runs a change, then sends what changed, with the new version, to every socket of the room. */
-  change(room: Room, apply: (now: number) => void): void {
+  /** Runs a change, then sends what changed, with the new version, to every socket of the room; answers what `apply` does. */
+  change<T>(room: Room, apply: (now: number) => T): T {
     const now = this.now();
     const before = markRoom(room);
-    apply(now);
+    const result = apply(now);
     room.version += 1;
     room.lastActiveAt = now;
     this.scheduleNext(room);
     this.broadcast(room.code, { type: 'change', ...changeSince(before, room) });
+    return result;
   }
 
   /** The server owns the schedule: at the playing song's end the next one starts, for everyone. */

@@ -1,6 +1,6 @@
 import type { UserRow } from '../../../db/schema/index.ts';
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../../errors.ts';
-import { ROOM_LIMITS, type RoomStateDto, type RoomSettingsRequest, type RoomSummaryDto } from '../../shared/schemas/room.ts';
+import { ROOM_LIMITS, type RoomEntryDto, type RoomStateDto, type RoomSettingsRequest, type RoomSummaryDto } from '../../shared/schemas/room.ts';
 import { WindowLimiter } from './window-limiter.ts';
 
 /** Whoever acts in a room: the host, a signed-in member as themselves, or a guest by name. */
@@ -75,8 +75,8 @@ export class Room {
     };
   }
 
-  /** Appends a song for `who`, within the host's lock and limits (429 past them). */
-  add(who: Participant, song: RoomSong, now: number): void {
+  /** Appends a song for `who`, within the host's lock and limits (429 past them); answers its entry. */
+  add(who: Participant, song: RoomSong, now: number): RoomEntryDto {
     if (this.locked && !who.isHost) throw new ForbiddenError(ROOM_LOCKED);
     if (!who.isHost) {
       const waiting = this.queue.filter((entry) => entry.addedByKey === who.key).length;
@@ -84,7 +84,9 @@ export class Room {
       const wait = this.adds.take(who.key, this.addsPerMinute, now);
       if (wait > 0) throw new TooManyRequestsError(wait, 'That is a lot of songs at once. Please wait a moment.');
     }
-    this.queue.push({ ...song, entryId: String(this.nextEntry++), addedBy: who.name, addedByKey: who.key });
+    const entry = { ...song, entryId: String(this.nextEntry++), addedBy: who.name, addedByKey: who.key };
+    this.queue.push(entry);
+    return { entryId: entry.entryId, songId: entry.songId, title: entry.title, artist: entry.artist, addedBy: entry.addedBy };
   }
 
   remove(entryId: string): void {
