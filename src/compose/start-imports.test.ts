@@ -16,10 +16,11 @@ async function runForbidding(forbidden: RegExp, script: string) {
   return { out: out.trim(), err, code };
 }
 
-// The server's module graph keeps the tag parser out until a file is read (an upload, a scan).
-test('the app loads no tag parser until a file is read, and reads one on first use', async () => {
+// The server's module graph keeps the tag parser out until a file is read (an upload, a scan),
+// and the QR code maker until a family room shows its code (routes/rooms tests its first use).
+test('the app loads no tag parser nor QR code maker at start, and reads a file on first use', async () => {
   const app = JSON.stringify(join(ROOT, 'src/compose/app.ts'));
-  const started = await runForbidding(/node_modules\/(music-metadata|strtok3)\//, `await import(${app}); console.log('loaded the app');`);
+  const started = await runForbidding(/node_modules\/(music-metadata|strtok3|qrcode)\//, `await import(${app}); console.log('loaded the app');`);
   expect(started.err).not.toContain('loaded ');
   expect(started.out).toBe('loaded the app');
   expect(started.code).toBe(0);
