@@ -1,5 +1,6 @@
+import { Database } from 'bun:sqlite';
 import { afterAll, expect, test } from 'bun:test';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { makeTempDir } from '../../src/testing/server.ts';
@@ -70,4 +71,20 @@ test('inside a write transaction the version includes its own uncommitted writes
   expect(currentCatalogueVersion(server.db)).toBe(readCatalogueVersion(cli.db));
   server.close();
   cli.close();
+});
+
+test('a database no longer in WAL mode, with a -shm file left beside it, still follows every write', () => {
+  const path = join(dir, 'rollback.db');
+  const server = openDb(path);
+  migrateDb(server.db);
+  const song = insertSong(server.db, { title: 'Before' });
+  const index = readFileSync(`${path}-shm`);
+  server.sqlite.exec('PRAGMA journal_mode = DELETE');
+  writeFileSync(`${path}-shm`, index); // a WAL index left behind, as a crash could leave one
+  const before = currentCatalogueVersion(server.db);
+  const other = new Database(path);
+  other.exec(`UPDATE songs SET title = 'After' WHERE id = ${song.id}`);
+  other.close();
+  expect(currentCatalogueVersion(server.db)).not.toBe(before);
+  server.close();
 });
