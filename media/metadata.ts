@@ -1,5 +1,4 @@
-import { type IAudioMetadata, type IOptions, parseFromTokenizer } from 'music-metadata';
-import { fromBlob, fromBuffer } from 'strtok3';
+import type { IAudioMetadata, IOptions } from 'music-metadata';
 import { type FrameReader, adtsFrame, streamDuration } from './frame-walk.ts';
 import { type EmbeddedLyrics, embeddedLyrics } from './embedded-lyrics.ts';
 import { type EncoderTrim, flacTrim, itunSmpbTrim, mp3Trim, mp4Trim } from './encoder-trim.ts';
@@ -84,6 +83,10 @@ const clean = (value: string | undefined | null, max: number) => {
   return text ? text.slice(0, max) : null;
 };
 
+let parserLoad: Promise<[typeof import('music-metadata'), typeof import('strtok3')]> | null = null;
+/** Loaded at the first parse, not at start: a server that reads no file keeps ~3 MiB less. */
+const parserModules = () => (parserLoad ??= Promise.all([import('music-metadata'), import('strtok3')]));
+
 /**
  * music-metadata over the file, told the sniffed format (a temp file has no extension, and padding
  * before the first frame defeats its own guess). Every read counts against PARSE_BUDGET and is
@@ -91,6 +94,7 @@ const clean = (value: string | undefined | null, max: number) => {
  * in memory: for a small file that costs a third of reading it through a file handle.
  */
 async function parse(path: string, bytes: Uint8Array | undefined, sniffed: AudioFormat | undefined, options: IOptions): Promise<IAudioMetadata> {
+  const [{ parseFromTokenizer }, { fromBlob, fromBuffer }] = await parserModules();
   const mimeType = sniffed ? AUDIO_CONTENT_TYPES[sniffed] : undefined;
   const tokenizer = bytes
     ? fromBuffer(bytes, { fileInfo: { path, mimeType, size: bytes.length } })

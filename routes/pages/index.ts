@@ -113,6 +113,8 @@ export function createPages(ctx: AppContext) {
     .get('/share/album/:shareId', ({ request, params }) => cached(request, 'share-album', params.shareId))
     .get('/share/playlist/:shareId', ({ request, params }) => cached(request, 'share-playlist', params.shareId));
 
-  const plugin = new Elysia({ name: 'pages' }).use(files).use(shares).use(pages);
-  return { plugin, renderErrorPage, loadRenderer };
+  // Files and share pages never read the session: createApp mounts them before the route plugins,
+  // whose global session hook (the cookie jar's helpers, made per request) then skips them.
+  const visitorFree = new Elysia({ name: 'visitor-free-pages' }).use(files).use(shares);
+  return { visitorFree, plugin: pages, renderErrorPage, loadRenderer };
 }

@@ -1,5 +1,4 @@
 import { Elysia } from 'elysia';
-import QRCode from 'qrcode';
 import type { AppContext } from '../../src/app-context.ts';
 import { publicJsonBody } from '../../src/http/auth-plugin.ts';
 import { clientIp, requestOrigin } from '../../src/http/client-ip.ts';
@@ -59,6 +58,8 @@ export function roomRoutes(ctx: AppContext) {
       async (context) => {
         const room = rooms.find(context.params.code);
         await participantIn(room, ctx.secret, context);
+        // Loaded at the first code shown, not at start (~2 MiB a server with no room never needs).
+        const { default: QRCode } = await import('qrcode');
         const svg = await QRCode.toString(`${originOf(context.request)}/room/${room.code}`, { type: 'svg', margin: 2 });
         return new Response(svg, { headers: { 'content-type': 'image/svg+xml', 'cache-control': 'private, max-age=3600' } });
       },

@@ -18,8 +18,10 @@ export function createApp(deps: AppDeps) {
     .use(errorPlugin({ log: ctx.log, renderPage: pages.renderErrorPage }))
     .use(securityPlugin(ctx.config))
     .use(compressionPlugin())
-    .use(headersIntoResponsePlugin());
-  // Every resource's plugin (routes/plugins.ts), then the pages and the API's 404.
+    .use(headersIntoResponsePlugin())
+    // Before the session hook the route plugins bring: files and share pages never read it.
+    .use(pages.visitorFree);
+  // Every resource's plugin (routes/plugins.ts), then the signed-in pages and the API's 404.
   for (const routes of ROUTE_PLUGINS) app.use(routes(ctx));
   return app
     .use(pages.plugin)

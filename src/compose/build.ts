@@ -1,4 +1,3 @@
-import { createGenerator } from '@unocss/core';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import {
@@ -13,7 +12,6 @@ import {
 } from '../render/build-paths.ts';
 import { isClientModule, rscPlugin } from '../render/rsc-plugin.ts';
 import { buildServiceWorker, writeOfflineDocuments } from '../pwa/sw-build.ts';
-import { unoConfig } from '../../uno.config.ts';
 
 /** Browser assets are served under this prefix from `<build>/public`. */
 const ASSETS_PREFIX = '/assets/';
@@ -85,6 +83,9 @@ async function buildRsc(outDir: string, mode: BuildMode): Promise<string> {
 
 /** One stylesheet: UnoCSS utilities found anywhere in the page and island sources. */
 async function buildCss(outDir: string, mode: BuildMode): Promise<string> {
+  // Loaded only to build: a server started from a checkout imports this module to find its build,
+  // and UnoCSS with its icon sets would stay in its memory (about 12 MiB) for nothing.
+  const [{ createGenerator }, { unoConfig }] = await Promise.all([import('@unocss/core'), import('../../uno.config.ts')]);
   const generator = await createGenerator(unoConfig);
   const files = sourceFiles(['islands/**/*.{ts,tsx}', 'routes/pages/**/*.tsx', 'src/render/**/*.tsx', 'src/shared/app-routes.ts', 'src/pwa/**/*.ts']);
   const code = files.map((file) => readFileSync(join(ROOT, file), 'utf8')).join('\n');

@@ -8,6 +8,7 @@ import { openDataDir } from '../data-dir.ts';
 import { JOBS } from '../jobs/index.ts';
 import { startJobs } from '../jobs/runner.ts';
 import { createLogger } from '../logger.ts';
+import { idleCollection } from '../http/idle-collection.ts';
 import { CLI_PROGRAM } from './release/is-binary.ts';
 import { PortInUseError, listen } from './server.ts';
 import { ensureFirstAdmin, removeFirstAdmin } from '../services/accounts/first-admin.ts';
@@ -27,6 +28,7 @@ function shellWord(word: string): string {
 }
 
 const JOBS_FIRST_RUN_AFTER_MS = 1000;
+const IDLE_COLLECTION_AFTER_MS = 1000;
 
 let config;
 try {
@@ -57,6 +59,8 @@ try {
 const { handle, secret, paths } = opened;
 const storage = openStorage(paths.mediaDir, config.s3);
 const app = createApp({ config, db: handle.db, secret, log, storage });
+// A full collection once quiet after start and after each burst of requests (idle RSS).
+app.use(idleCollection(IDLE_COLLECTION_AFTER_MS).plugin);
 // The first admin exists before the port opens, so no request is answered without it (a login
 // right after start would get 401). A failed listen removes that admin again: the next start
 // creates it afresh and prints its password, so a failed start never swallows one.

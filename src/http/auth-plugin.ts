@@ -82,10 +82,13 @@ export function authPlugin(deps: AuthDeps) {
 
   return new Elysia({ name: 'auth' })
     .use(jwtPlugin)
-    .derive({ as: 'global' }, ({ cookie, request }) => {
-      const jar = cookie as unknown as CookieJar;
-      const writeCookie = (name: string, value: string, options: Record<string, unknown>) =>
-        jar[name]!.set({ value, httpOnly: true, sameSite: 'lax', secure: isHttps(request), path: '/', ...options });
+    // Cookies are written straight into `set.cookie` (Elysia serialises it), never through the
+    // `cookie` jar: naming it in a global hook makes Elysia parse the cookies of every request.
+    .derive({ as: 'global' }, ({ set, request }) => {
+      const jar = (): Record<string, Record<string, unknown>> => (set.cookie ??= Object.create(null));
+      const writeCookie = (name: string, value: string, options: Record<string, unknown>) => {
+        jar()[name] = { value, httpOnly: true, sameSite: 'lax', secure: isHttps(request), path: '/', ...options };
+      };
       const writeSession = (sessionId: string, expiresAt: Date) =>
         sessionJwt.sign({ sid: sessionId }).then((token) => writeCookie(SESSION_COOKIE, token, { expires: expiresAt }));
       let current: Promise<LiveSession | null> | undefined;
@@ -93,7 +96,7 @@ export function authPlugin(deps: AuthDeps) {
       const holdSessions = (ids: readonly string[]) => {
         const value = writeHeldSessions(deps.secret, ids);
         if (value) writeCookie(PROFILES_COOKIE, value, { sameSite: 'strict', path: '/api', maxAge: SESSION_TTL_MS / 1000 });
-        else jar[PROFILES_COOKIE]?.set({ value: '', path: '/api', maxAge: 0 });
+        else jar()[PROFILES_COOKIE] = { value: '', path: '/api', maxAge: 0 };
       };
       return {
         /** The signed-in session, or null; a sliding expiry that moved refreshes the cookie. */
@@ -110,7 +113,7 @@ export function authPlugin(deps: AuthDeps) {
         },
         /** Signs the active session out; it is no longer held, the other profiles stay. */
         signOut(sessionId?: string) {
-          jar[SESSION_COOKIE]?.remove();
+          if (cookieValue(request, SESSION_COOKIE) !== undefined) jar()[SESSION_COOKIE] = { value: '', path: '/', expires: new Date(0), maxAge: 0 };
           if (sessionId) holdSessions(heldSessions().filter((id) => id !== sessionId));
         },
         heldSessions,
