@@ -223,3 +223,25 @@ test('a screen that misses a change asks for the whole state and catches up', as
   expect(screen.state!.queue.map((entry) => entry.songId)).toEqual(songIds.slice(0, 4));
   screen.close();
 });
+
+test('a flood of catch-up requests gets one whole state per version, not one each', async () => {
+  const code = await startRoom();
+  const guest = await join(code, 'Eve');
+  const screen = new Listener(code, guest);
+  await screen.until(() => screen.state !== undefined);
+  // Everything a socket sends is handled in order: the pong means the asks before it were too.
+  const flood = async (id: number) => {
+    for (let i = 0; i < 50; i++) screen.send({ type: 'catch-up' });
+    screen.send({ type: 'ping', id });
+    await screen.until(() => screen.messages.some((message) => message.type === 'pong' && message.id === id));
+  };
+  await flood(1);
+  expect((await add(code, mum, songIds[0]!)).status).toBe(201);
+  await flood(2);
+  const truth = await truthOf(code);
+  await screen.until(() => screen.state!.version === truth.version);
+  // The opening state, then one for the ask that came after the add: each costs the whole queue.
+  expect(screen.messages.filter((message) => message.type === 'state').length).toBe(2);
+  expect(screen.state).toEqual(truth);
+  screen.close();
+});
