@@ -34,6 +34,9 @@ export function roomSocket(ctx: AppContext, rooms: RoomRegistry) {
         return { room, who: await participantIn(room, ctx.secret, ws.data) };
       }).catch(() => null);
       if (!found) return ws.close(4000, 'ended');
+      // Closed while the pass was checked: its close has run already, so attaching would keep a
+      // dead socket in the room (and in `open`) for as long as the room lasts.
+      if (ws.readyState !== WebSocket.OPEN) return;
       const { room, who } = found;
       const transport = { send: (text: string) => ws.send(text), bufferedBytes: () => (ws.raw as unknown as ServerWebSocket).getBufferedAmount() };
       const sender = newestStateSender(transport, () => wholeState(room));
