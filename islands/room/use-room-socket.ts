@@ -2,7 +2,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { applyRoomChange } from '../../src/shared/room-changes.ts';
 import type { RoomSocketMessage, RoomSocketRequest, RoomStateDto } from '../../src/shared/schemas/room.ts';
-import { roomPaths } from '../lib/api/rooms.ts';
+import { ApiError } from '../lib/api/request.ts';
+import { roomPaths, roomsApi } from '../lib/api/rooms.ts';
 import type { ClockReading } from './listen-along.ts';
 
 export type RoomLink = 'connecting' | 'live' | 'ended' | 'removed';
@@ -11,8 +12,8 @@ export type RoomLink = 'connecting' | 'live' | 'ended' | 'removed';
  * The room's live state over its socket: the whole state first, then each change applied to it; a
  * missing version asks for the whole state again. A dropped socket reconnects after 0.5, 1, 2… up
  * to 5 s; its first message is the whole state, so nothing missed meanwhile is lost. Coming back online
- * tries at once rather than after the back-off. The end of the
- * room or the guest's removal closes it for good.
+ * tries at once rather than after the back-off. The end of the room or the guest's removal closes
+ * it for good, also when it happened while the socket was down (a refused reconnect asks the room).
  */
 export function useRoomSocket(code: string, enabled: boolean): { state: RoomStateDto | null; link: RoomLink; ping: () => Promise<ClockReading> } {
   const [state, setState] = useState<RoomStateDto | null>(null);
@@ -35,6 +36,8 @@ export function useRoomSocket(code: string, enabled: boolean): { state: RoomStat
       const opened = (socket = current.current = new WebSocket(roomPaths.socket(code)));
       // After a gap, changes wait for the whole state asked for; they are in it.
       let catchingUp = false;
+      let wasOpen = false;
+      opened.onopen = () => (wasOpen = true);
       opened.onmessage = (event) => {
         const message = JSON.parse(String(event.data)) as RoomSocketMessage;
         if (message.type === 'pong') {
@@ -64,6 +67,15 @@ export function useRoomSocket(code: string, enabled: boolean): { state: RoomStat
         if (done) return;
         setLink('connecting');
         retry = setTimeout(connect, Math.min(5000, 500 * 2 ** attempt++));
+        // A refused socket says nothing of why: the room's address tells whether it ended, or this
+        // guest was taken out, while the phone was away (404, 403); the page then says so.
+        if (!wasOpen) roomsApi.view(code).catch((error: unknown) => {
+          if (done || !(error instanceof ApiError) || (error.status !== 404 && error.status !== 403)) return;
+          done = true;
+          clearTimeout(retry);
+          socket?.close();
+          setLink(error.status === 404 ? 'ended' : 'removed');
+        });
       };
     };
     const reconnectNow = () => {

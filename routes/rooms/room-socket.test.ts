@@ -223,3 +223,49 @@ test('a screen that misses a change asks for the whole state and catches up', as
   expect(screen.state!.queue.map((entry) => entry.songId)).toEqual(songIds.slice(0, 4));
   screen.close();
 });
+
+test('a flood of catch-up requests gets one whole state per version, not one each', async () => {
+  const code = await startRoom();
+  const guest = await join(code, 'Eve');
+  const screen = new Listener(code, guest);
+  await screen.until(() => screen.state !== undefined);
+  // Everything a socket sends is handled in order: the pong means the asks before it were too.
+  const flood = async (id: number) => {
+    for (let i = 0; i < 50; i++) screen.send({ type: 'catch-up' });
+    screen.send({ type: 'ping', id });
+    await screen.until(() => screen.messages.some((message) => message.type === 'pong' && message.id === id));
+  };
+  await flood(1);
+  expect((await add(code, mum, songIds[0]!)).status).toBe(201);
+  await flood(2);
+  const truth = await truthOf(code);
+  await screen.until(() => screen.state!.version === truth.version);
+  // The opening state, then one for the ask that came after the add: each costs the whole queue.
+  expect(screen.messages.filter((message) => message.type === 'state').length).toBe(2);
+  expect(screen.state).toEqual(truth);
+  screen.close();
+});
+
+test('a socket that opens while the host ends the room is told it ended, never left open on the gone room', async () => {
+  const outcomes = { ended: 0, refused: 0, leftOpen: 0 };
+  // The end lands at varied moments of the socket's opening, some while its pass is being checked.
+  for (let i = 0; i < 240; i++) {
+    const code = await startRoom();
+    const guest = await join(code, 'Eve');
+    const screen = new Listener(code, guest);
+    for (let k = 0; k < i % 8; k++) await new Promise((next) => setImmediate(next));
+    expect((await server.request(`/api/rooms/${code}`, { method: 'DELETE', cookie: mum })).status).toBe(204);
+    // A pong after the end means the socket is still open on the gone room; the answers come in order.
+    await screen.until(() => screen.closed !== null || screen.messages.length > 0);
+    if (screen.closed === null) {
+      screen.send({ type: 'ping', id: i });
+      await screen.until(() => screen.closed !== null || screen.messages.some((message) => message.type === 'pong'));
+    }
+    if (screen.messages.some((message) => message.type === 'ended')) outcomes.ended++;
+    else if (screen.closed !== null) outcomes.refused++;
+    else outcomes.leftOpen++;
+    screen.close();
+  }
+  expect(outcomes.leftOpen).toBe(0);
+  expect(outcomes.ended).toBeGreaterThan(0);
+});

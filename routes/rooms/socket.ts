@@ -34,12 +34,24 @@ export function roomSocket(ctx: AppContext, rooms: RoomRegistry) {
         return { room, who: await participantIn(room, ctx.secret, ws.data) };
       }).catch(() => null);
       if (!found) return ws.close(4000, 'ended');
+      // Closed while the pass was checked: its close has run already, so attaching would keep a
+      // dead socket in the room (and in `open`) for as long as the room lasts.
+      if (ws.readyState !== WebSocket.OPEN) return;
       const { room, who } = found;
       const transport = { send: (text: string) => ws.send(text), bufferedBytes: () => (ws.raw as unknown as ServerWebSocket).getBufferedAmount() };
       const sender = newestStateSender(transport, () => wholeState(room));
       const socket: RoomSocket = { key: who.key, send: sender.send, close: (code, reason) => ws.close(code, reason) };
-      open.set(ws.id, { code: room.code, socket, drained: sender.drained, catchUp: () => sender.send(wholeState(room), 'state') });
+      // A gap means a change came after the last whole state sent; at that state's version one is
+      // already on its way, so a guest repeating the ask gets no more whole queues built and sent.
+      let wholeAt = -1;
+      const catchUp = () => {
+        if (wholeAt === room.version) return;
+        wholeAt = room.version;
+        sender.sendWhole();
+      };
+      open.set(ws.id, { code: room.code, socket, drained: sender.drained, catchUp });
       rooms.attach(room, socket);
+      wholeAt = room.version;
     },
     message(ws, message) {
       const request = (typeof message === 'string' ? safeJson(message) : message) as Partial<RoomSocketRequest> | null;

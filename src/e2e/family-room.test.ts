@@ -145,6 +145,50 @@ describe('family room', () => {
     expect(await page.locator('[data-room-queue] li p:first-child').allInnerTexts()).toEqual(['Mr Blue Sky', 'Dancing Queen']);
   });
 
+  test('a phone offline while the host takes it out or ends the room says so once back online', async () => {
+    const { code } = await (await server.request('/api/rooms', { method: 'POST', cookie: mum, json: {} })).json();
+    const songs = (await (await server.request('/api/songs', { cookie: mum })).json()) as { id: number; title: string }[];
+    const phones: Page[] = [];
+    for (const name of ['Ada', 'Bea']) {
+      const { page } = await openPage(browser, { viewport: PHONE });
+      // Keeps the page's sockets within reach, so the test can cut the room's connection.
+      await page.addInitScript(() => {
+        const Native = WebSocket;
+        const sockets: WebSocket[] = ((window as unknown as { roomSockets: WebSocket[] }).roomSockets = []);
+        window.WebSocket = class extends Native {
+          constructor(...args: ConstructorParameters<typeof WebSocket>) {
+            super(...args);
+            sockets.push(this);
+          }
+        };
+      });
+      await page.goto(`${server.url}/room/${code}`);
+      await waitForHydration(page);
+      await joinAs(page, name);
+      phones.push(page);
+    }
+    // A song added now reaches both phones over their sockets: both are live.
+    expect((await server.request(`/api/rooms/${code}/queue`, { method: 'POST', cookie: mum, json: { songId: songs.find((song) => song.title === 'Dancing Queen')!.id } })).status).toBe(201);
+    for (const page of phones) await page.locator('[data-room-queue] li').first().waitFor();
+    const offline = async (page: Page) => {
+      await page.context().setOffline(true);
+      await page.evaluate(() => (window as unknown as { roomSockets: WebSocket[] }).roomSockets.forEach((socket) => socket.close()));
+      await page.getByRole('status').filter({ hasText: 'Reconnecting…' }).waitFor();
+    };
+    const [ada, bea] = phones as [Page, Page];
+    await offline(bea);
+    const { guests } = await (await server.request(`/api/rooms/${code}`, { cookie: mum })).json();
+    const beaId = guests.find((guest: { name: string }) => guest.name === 'Bea').guestId;
+    expect((await server.request(`/api/rooms/${code}/guests/${beaId}`, { method: 'DELETE', cookie: mum })).status).toBe(204);
+    await bea.context().setOffline(false);
+    await bea.getByRole('heading', { name: 'The host has taken you out of this room' }).waitFor({ timeout: 15_000 });
+
+    await offline(ada);
+    expect((await server.request(`/api/rooms/${code}`, { method: 'DELETE', cookie: mum })).status).toBe(204);
+    await ada.context().setOffline(false);
+    await ada.getByRole('heading', { name: 'This room has ended, or the code is wrong' }).waitFor({ timeout: 15_000 });
+  });
+
   test('a wrong code gets a clear page; a guest reaches no other page', async () => {
     const guest = await guestPhone(`${server.url}/room/NOPE99`);
     await guest.page.getByRole('heading', { name: 'This room has ended, or the code is wrong' }).waitFor();

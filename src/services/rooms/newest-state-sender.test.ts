@@ -52,3 +52,16 @@ test('a change after a skipped one never goes out on its own: the screen would s
   sender.send('change 3', 'change');
   expect(socket.sent).toEqual(['change 1']);
 });
+
+test('a whole state asked for while backed up is built only once the socket drains', () => {
+  const socket = transport();
+  let built = 0;
+  const sender = newestStateSender(socket, () => `state ${++built}`);
+  socket.setBuffered(BACKED_UP_BYTES + 1);
+  for (let i = 0; i < 100; i++) sender.sendWhole();
+  expect([built, socket.sent]).toEqual([0, []]);
+  socket.setBuffered(0);
+  sender.drained();
+  sender.sendWhole();
+  expect([built, socket.sent]).toEqual([2, ['state 1', 'state 2']]);
+});

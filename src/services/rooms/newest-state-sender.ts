@@ -27,6 +27,12 @@ export function newestStateSender(transport: SocketTransport, wholeState: () => 
       behind = false;
       transport.send(text);
     },
+    /** The whole state now, or at the drain when backed up: built only when it goes out, as it holds the whole queue. */
+    sendWhole(): void {
+      if (transport.bufferedBytes() > BACKED_UP_BYTES) return void (behind = true);
+      behind = false;
+      transport.send(wholeState());
+    },
     /** The socket drained: if updates were skipped, the whole state goes out now. */
     drained(): void {
       if (!behind) return;

@@ -94,6 +94,8 @@ export class RoomRegistry {
   }
 
   attach(room: Room, socket: RoomSocket): void {
+    // Ended while the socket's pass was checked: it gets the farewell the room's other sockets got.
+    if (this.rooms.get(room.code) !== room) return this.farewell(room.code, socket, { type: 'ended' });
     const set = this.sockets.get(room.code) ?? new Set();
     this.sockets.set(room.code, set.add(socket));
     socket.send(wholeState(room), 'state');
