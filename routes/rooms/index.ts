@@ -168,9 +168,11 @@ export function roomRoutes(ctx: AppContext) {
         const room = rooms.find(context.params.code);
         const who = await participantIn(room, ctx.secret, context);
         rooms.change(room, (now) => room.voteToSkip(who, now));
-        return room.state();
+        // The count only, as for an add: screens learn the rest over their socket.
+        const { skipVotes, skipVotesNeeded } = room.summary();
+        return { skipVotes, skipVotesNeeded };
       },
-      { params: schemas.roomParams, response: schemas.roomStateSchema },
+      { params: schemas.roomParams, response: schemas.skipVotesSchema },
     )
     .use(roomSocket(ctx, rooms));
 }

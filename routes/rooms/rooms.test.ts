@@ -159,8 +159,8 @@ test('the host reorders, removes, pauses and skips; removes a guest; guests vote
   await server.request(`/api/rooms/${room.code}/skip`, { method: 'POST', cookie: mum });
   expect((await view(room.code, ada)).nowPlaying).toMatchObject({ title: 'Yellow Submarine', paused: false });
   // Three in the room (host and two guests): two votes skip.
-  expect((await (await server.request(`/api/rooms/${room.code}/skip-votes`, { method: 'POST', cookie: ada })).json()).skipVotes).toBe(1);
-  await server.request(`/api/rooms/${room.code}/skip-votes`, { method: 'POST', cookie: bo });
+  expect(await (await server.request(`/api/rooms/${room.code}/skip-votes`, { method: 'POST', cookie: ada })).json()).toEqual({ skipVotes: 1, skipVotesNeeded: 2 });
+  expect(await (await server.request(`/api/rooms/${room.code}/skip-votes`, { method: 'POST', cookie: bo })).json()).toEqual({ skipVotes: 0, skipVotesNeeded: 2 });
   expect((await view(room.code, ada)).nowPlaying).toMatchObject({ title: 'Dancing Queen' });
   const boId = (await view(room.code, mum)).guests.find((guest) => guest.name === 'Bo')!.guestId;
   expect((await server.request(`/api/rooms/${room.code}/guests/${boId}`, { method: 'DELETE', cookie: mum })).status).toBe(204);

@@ -9,7 +9,7 @@ import { playQueueSchema } from '../../../src/shared/schemas/play-queue.ts';
 import { pinStateSchema, profileListSchema } from '../../../src/shared/schemas/profiles.ts';
 import { playlistIdsSchema, playlistListSchema, playlistSchema } from '../../../src/shared/schemas/playlist.ts';
 import { radioStationListSchema, radioStationSchema } from '../../../src/shared/schemas/radio-station.ts';
-import { createdRoomSchema, roomEntrySchema, roomStateSchema, roomViewSchema } from '../../../src/shared/schemas/room.ts';
+import { createdRoomSchema, roomEntrySchema, roomStateSchema, roomViewSchema, skipVotesSchema } from '../../../src/shared/schemas/room.ts';
 import { searchResultSchema } from '../../../src/shared/schemas/search.ts';
 import { settingsSchema } from '../../../src/shared/schemas/settings.ts';
 import { tempShareSchema } from '../../../src/shared/schemas/share.ts';
@@ -44,6 +44,7 @@ export const RESPONSE_SCHEMAS = {
   roomEntry: roomEntrySchema,
   roomState: roomStateSchema,
   roomView: roomViewSchema,
+  skipVotes: skipVotesSchema,
   searchResult: searchResultSchema,
   settings: settingsSchema,
   tempShare: tempShareSchema,

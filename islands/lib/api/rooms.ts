@@ -18,7 +18,7 @@ export const roomsApi = {
   join: (code: string, body: JoinRoomRequest) => apiRequest(`${room(code)}/guests`, { method: 'POST', body }),
   search: (code: string, q: string) => apiRequest(`${room(code)}/search?q=${encodeURIComponent(q)}`, { expect: 'searchResult' }),
   add: (code: string, songId: number) => apiRequest(`${room(code)}/queue`, { method: 'POST', body: { songId }, expect: 'roomEntry' }),
-  voteToSkip: (code: string) => apiRequest(`${room(code)}/skip-votes`, { method: 'POST', expect: 'roomState' }),
+  voteToSkip: (code: string) => apiRequest(`${room(code)}/skip-votes`, { method: 'POST', expect: 'skipVotes' }),
   end: (code: string) => apiRequest(room(code), { method: 'DELETE' }),
   settle: (code: string, body: RoomSettingsRequest) => apiRequest(room(code), { method: 'PATCH', body, expect: 'roomState' }),
   reorder: (code: string, body: ReorderRoomRequest) => apiRequest(`${room(code)}/queue`, { method: 'PUT', body, expect: 'roomState' }),

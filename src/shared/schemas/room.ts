@@ -41,6 +41,9 @@ export const nowPlayingSchema = Type.Object({
   positionMs: Type.Number(),
 });
 
+/** `POST /api/rooms/{code}/skip-votes`: the votes after this one (0 once they skipped the song). */
+export const skipVotesSchema = Type.Object({ skipVotes: Type.Number(), skipVotesNeeded: Type.Number() });
+
 /** `GET /api/rooms/{code}` and every state message of the room's socket. */
 export const roomStateSchema = Type.Object({
   code: Type.String(),
