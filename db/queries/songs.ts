@@ -71,6 +71,32 @@ export function listPublishedSongValuesAfter(db: Db, viewer: Viewer, after: { ti
   return publishedPage(db, viewer).values(after?.title ?? '', after?.id ?? 0, limit) as SongValues[];
 }
 
+// The same keyset, narrowed to songs whose title or artist holds the needle. SQLite's lower() and
+// upper() fold ASCII only: comparing both ways also finds non-ASCII letters typed in either case.
+const SONG_TEXT = "(s.title || char(10) || coalesce(s.artist, ''))";
+const SEARCH_TERM = `(instr(lower(${SONG_TEXT}), ?4) > 0 OR instr(upper(${SONG_TEXT}), ?5) > 0)`;
+const publishedSearchPage = perViewer((db, viewer) =>
+  db.$client.prepare<SongValues, [string, number, number, string, string]>(
+    `SELECT ${SONG_VALUE_COLUMNS} FROM songs s ${LIVE_ALBUM_JOIN} WHERE ${visibleSongsSql(viewer).replace(/(^|AND )s\./g, '$1+s.')} AND ${SEARCH_TERM}` +
+      ' AND s.title >= ?1 COLLATE NOCASE AND (s.title > ?1 COLLATE NOCASE OR s.id > ?2) ORDER BY s.title COLLATE NOCASE, s.id LIMIT ?3',
+  ),
+);
+const publishedSearchCount = perViewer((db, viewer) =>
+  db.$client.prepare<{ n: number }, [string, string]>(
+    `SELECT count(*) AS n FROM songs s WHERE ${visibleSongsSql(viewer)} AND ${SEARCH_TERM.replace('?4', '?1').replace('?5', '?2')}`,
+  ),
+);
+
+/** Like listPublishedSongValuesAfter, only songs whose title or artist contains `needle` (any case). */
+export function searchPublishedSongValuesAfter(db: Db, viewer: Viewer, needle: string, after: { title: string; id: number } | null, limit: number): SongValues[] {
+  return publishedSearchPage(db, viewer).values(after?.title ?? '', after?.id ?? 0, limit, needle.toLowerCase(), needle.toUpperCase()) as SongValues[];
+}
+
+/** How many of the viewer's songs searchPublishedSongValuesAfter finds. */
+export function countPublishedSongsMatching(db: Db, viewer: Viewer, needle: string): number {
+  return publishedSearchCount(db, viewer).get(needle.toLowerCase(), needle.toUpperCase())?.n ?? 0;
+}
+
 const titleOf = perDb((db) => db.$client.prepare<{ title: string }, [number]>('SELECT title FROM songs WHERE id = ?'));
 
 /** A song's title as stored (any status), for a library cursor whose title was cut. */

@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-async function readAll(cookie: string, limit?: number): Promise<{ songs: SongDto[]; pages: number }> {
+async function readAll(cookie: string, limit?: number, q?: string): Promise<{ songs: SongDto[]; pages: number }> {
   const songs: SongDto[] = [];
   let next: string | null = null;
   let pages = 0;
@@ -28,6 +28,7 @@ async function readAll(cookie: string, limit?: number): Promise<{ songs: SongDto
     const query = new URLSearchParams();
     if (next) query.set('after', next);
     if (limit) query.set('limit', String(limit));
+    if (q !== undefined) query.set('q', q);
     const response = await server.request(`/api/songs/page?${query}`, { cookie });
     expect(response.status).toBe(200);
     const page = (await response.json()) as SongPageDto;
@@ -70,6 +71,25 @@ describe('GET /api/songs/page', () => {
     const whole = (await (await server.request('/api/songs', { cookie: member })).json()) as SongDto[];
     const at = whole.findIndex((song) => song.id === first.songs.at(-1)!.id);
     expect(second.songs).toEqual(whole.slice(at + 1, at + 11));
+  });
+
+  test('with q: only songs whose title or artist holds it, any case, paged in the library order', async () => {
+    const whole = (await (await server.request('/api/songs', { cookie: member })).json()) as SongDto[];
+    const first = (await (await server.request('/api/songs/page?q=%20bANANa%20', { cookie: member })).json()) as SongPageDto;
+    expect(first.total).toBe(65);
+    const bananas = await readAll(member, 20, 'BANANA');
+    expect(bananas.pages).toBe(4);
+    expect(bananas.songs).toEqual(whole.filter((song) => song.title === 'Banana'));
+    // Artists too; non-ASCII letters typed in either case.
+    const umlaut = insertSong(server.db, { title: 'Zebra crossing', artist: 'Ölaf Grün' });
+    for (const q of ['grün', 'GRÜN', 'ölaf', 'zebra c']) {
+      expect((await readAll(member, 20, q)).songs.map((song) => song.id), q).toEqual([umlaut.id]);
+    }
+    // Never across title and artist, never pending or trashed songs.
+    expect((await readAll(member, 20, 'crossingölaf')).songs).toEqual([]);
+    expect((await readAll(member, 20, 'aardvark')).songs).toEqual([]);
+    // Blank: the whole library.
+    expect(((await (await server.request('/api/songs/page?q=%20', { cookie: member })).json()) as SongPageDto).total).toBe(whole.length + 1);
   });
 
   test('refuses a cursor it did not make, a bad limit, and guests', async () => {

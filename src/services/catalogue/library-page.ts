@@ -1,5 +1,12 @@
 import type { Db } from '../../../db/client.ts';
-import { countPublishedSongs, inReadSnapshot, listPublishedSongValuesAfter, songTitleOf } from '../../../db/queries/songs.ts';
+import {
+  countPublishedSongs,
+  countPublishedSongsMatching,
+  inReadSnapshot,
+  listPublishedSongValuesAfter,
+  searchPublishedSongValuesAfter,
+  songTitleOf,
+} from '../../../db/queries/songs.ts';
 import type { Viewer } from '../../../db/queries/visibility.ts';
 import { BadRequestError } from '../../errors.ts';
 import { CURSOR_TITLE_MAX, type LibraryCursor, decodeLibraryCursor, encodeLibraryCursor } from '../../shared/library-cursor.ts';
@@ -19,16 +26,22 @@ function wholeTitle(db: Db, cursor: LibraryCursor): LibraryCursor {
   return title?.startsWith(cursor.title) ? { title, id: cursor.id } : cursor;
 }
 
-/** GET /api/songs/page: the library (as GET /api/songs) a page at a time, by keyset. */
-export function libraryPage(db: Db, viewer: Viewer, after: string | undefined, limit: number | undefined): SongPageDto {
+/**
+ * GET /api/songs/page: the library (as GET /api/songs) a page at a time, by keyset; with `search`,
+ * only songs whose title or artist contains it, ignoring case (the playlist's Add Songs dialog).
+ */
+export function libraryPage(db: Db, viewer: Viewer, after: string | undefined, limit: number | undefined, search = ''): SongPageDto {
   const size = Math.min(limit ?? FIRST_PAGE_SIZE, SONG_PAGE_MAX);
   const cursor = after === undefined ? null : decodeLibraryCursor(after);
   if (cursor === null && after !== undefined) throw new BadRequestError(BAD_CURSOR);
   // Rows and count from one snapshot, so the first page's total matches what the pages hold.
-  const { songs, total } = inReadSnapshot(db, () => ({
-    songs: listPublishedSongValuesAfter(db, viewer, cursor && wholeTitle(db, cursor), size).map(songDtoFromValues),
-    total: cursor === null ? countPublishedSongs(db, viewer) : null,
-  }));
+  const needle = search.trim();
+  const { songs, total } = inReadSnapshot(db, () => {
+    const from = cursor && wholeTitle(db, cursor);
+    const values = needle ? searchPublishedSongValuesAfter(db, viewer, needle, from, size) : listPublishedSongValuesAfter(db, viewer, from, size);
+    const first = cursor === null;
+    return { songs: values.map(songDtoFromValues), total: !first ? null : needle ? countPublishedSongsMatching(db, viewer, needle) : countPublishedSongs(db, viewer) };
+  });
   const last = songs.at(-1);
   return { songs, next: songs.length === size && last ? encodeLibraryCursor(last) : null, total };
 }

@@ -49,6 +49,8 @@ export const songListSchema = Type.Array(songSchema);
 export const songPageQuery = Type.Object({
   after: Type.Optional(Type.String({ maxLength: 20_000 })),
   limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,3}$' })),
+  /** Only songs whose title or artist contains this, ignoring case. */
+  q: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type SongPageQuery = Static<typeof songPageQuery>;
 
@@ -58,6 +60,28 @@ export type SongPageQuery = Static<typeof songPageQuery>;
  */
 export const songPageSchema = Type.Object({ songs: songListSchema, next: nullable(Type.String()), total: nullable(Type.Number()) });
 export type SongPageDto = Static<typeof songPageSchema>;
+
+/** Manage Songs' rows fetched at once by id (GET /api/songs/all/rows). */
+export const ADMIN_ROWS_MAX = 200;
+
+/** `GET /api/songs/all/ids`: which songs (every one, those without an album, one album's) and their order. */
+export const adminSongIdsQuery = Type.Object({
+  album: Type.Optional(Type.String({ pattern: '^(all|none|[1-9][0-9]{0,15})$' })),
+  sort: Type.Optional(Type.Union([Type.Literal('recent'), Type.Literal('status'), Type.Literal('alphabetical')])),
+});
+export type AdminSongIdsQuery = Static<typeof adminSongIdsQuery>;
+
+/** The admin list's ids in its order, and how many songs it holds whatever the album (`total`). */
+export const adminSongIdsSchema = Type.Object({ ids: Type.Array(Type.Number()), total: Type.Number() });
+export type AdminSongIdsDto = Static<typeof adminSongIdsSchema>;
+
+/** `GET /api/songs/all/rows?ids=1,2,3`: up to ADMIN_ROWS_MAX ids, comma-separated. */
+export const adminSongRowsQuery = Type.Object({
+  ids: Type.String({
+    pattern: `^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15}){0,${ADMIN_ROWS_MAX - 1}}$`,
+    error: `ids must be 1 to ${ADMIN_ROWS_MAX} song ids, comma-separated`,
+  }),
+});
 
 /** `POST /api/songs/bulk/:action`: how many songs changed. */
 export const bulkResultSchema = Type.Object({ count: Type.Number() });
