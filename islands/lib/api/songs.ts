@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { BulkSongs, SongPatch, SongStatus, SongStatusChange } from '../../../src/shared/types.ts';
 import type { LyricsDto, LyricsEdit } from '../../../src/shared/schemas/lyrics.ts';
 import { SONG_PAGE_MAX } from '../../../src/shared/library-pages.ts';
@@ -14,6 +14,13 @@ export const songKeys = {
   all: ['songs', 'all'] as const,
   /** The library view's pages; invalidating `library` refreshes them too. */
   pages: ['songs', 'pages'] as const,
+  /** Add Songs' pages of the library narrowed by its search (trimmed; '' for all). */
+  search: (term: string) => ['songs', 'search', term] as const,
+  /** Manage Songs' order (ids) for an album filter and sort, and its rows fetched by id. */
+  adminIds: (album: string, sort: string) => ['songs', 'all', 'ids', album, sort] as const,
+  adminIdsAll: ['songs', 'all', 'ids'] as const,
+  adminRows: (ids: readonly number[]) => ['songs', 'all', 'rows', ids.join(',')] as const,
+  adminRowsAll: ['songs', 'all', 'rows'] as const,
   lyrics: (id: number) => ['songs', id, 'lyrics'] as const,
 };
 
@@ -55,10 +62,32 @@ export function useLibraryPages() {
   });
 }
 
-/** Admin: every song, pending and published. */
-export function useAdminSongs() {
-  return useQuery({ queryKey: songKeys.all, queryFn: () => apiRequest(songPaths.all, { expect: 'songs' }) });
+/** Songs per search page after the first (the server's FIRST_PAGE_SIZE). */
+export const SEARCH_PAGE_SIZE = 500;
+
+/** Published songs whose title or artist holds `term`, a page at a time in the library's order. */
+export const librarySearchQuery = (term: string) =>
+  infiniteQueryOptions({
+    queryKey: songKeys.search(term.trim()),
+    queryFn: ({ pageParam }) => apiRequest(songPaths.page(pageParam, pageParam === null ? undefined : SEARCH_PAGE_SIZE, term), { expect: 'songPage' }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
+  });
+
+/** Admin: the ids of every song (pending and published) an album filter keeps, in a sort's order; the last order stays up while the next is read. */
+export function useAdminSongIds(album: string, sort: string) {
+  return useQuery({
+    queryKey: songKeys.adminIds(album, sort),
+    queryFn: () => apiRequest(songPaths.adminIds(album, sort), { expect: 'adminSongIds' }),
+    placeholderData: keepPreviousData,
+  });
 }
+
+/** Admin: these songs (at most ADMIN_ROWS_MAX), in this order; fetched once each set. */
+export const adminRowsQuery = (ids: readonly number[]) => ({
+  queryKey: songKeys.adminRows(ids),
+  queryFn: () => apiRequest(songPaths.adminRows(ids), { expect: 'songs' }),
+});
 
 export const songApi = {
   update: (id: number, patch: SongPatch) => apiRequest(songPaths.one(id), { method: 'PATCH', body: patch, expect: 'song' }),

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { SONG_STATUSES } from '../enums.ts';
+import { ADMIN_ROWS_MAX } from '../library-pages.ts';
 import { nullable, oneOf, rowId, unionEnum } from './common.ts';
 
 /** A song as the API answers it. audioUrl and artworkUrl are same-origin paths; times are ISO 8601. */
@@ -60,9 +61,6 @@ export type SongPageQuery = Static<typeof songPageQuery>;
  */
 export const songPageSchema = Type.Object({ songs: songListSchema, next: nullable(Type.String()), total: nullable(Type.Number()) });
 export type SongPageDto = Static<typeof songPageSchema>;
-
-/** Manage Songs' rows fetched at once by id (GET /api/songs/all/rows). */
-export const ADMIN_ROWS_MAX = 200;
 
 /** `GET /api/songs/all/ids`: which songs (every one, those without an album, one album's) and their order. */
 export const adminSongIdsQuery = Type.Object({
