@@ -97,6 +97,17 @@ export function countPublishedSongsMatching(db: Db, viewer: Viewer, needle: stri
   return publishedSearchCount(db, viewer).get(needle.toLowerCase(), needle.toUpperCase())?.n ?? 0;
 }
 
+const visibleByIds = perViewer((db, viewer) =>
+  db.$client.prepare<SongValues, [string]>(
+    `SELECT ${SONG_VALUE_COLUMNS} FROM songs s ${LIVE_ALBUM_JOIN} WHERE ${visibleSongsSql(viewer)} AND s.id IN (SELECT value FROM json_each(?1)) ORDER BY s.id`,
+  ),
+);
+
+/** The songs among `ids` that the viewer's library holds (published, live, within their restrictions), by id. */
+export function listVisibleSongValuesByIds(db: Db, viewer: Viewer, ids: readonly number[]): SongValues[] {
+  return visibleByIds(db, viewer).values(JSON.stringify(ids)) as SongValues[];
+}
+
 const titleOf = perDb((db) => db.$client.prepare<{ title: string }, [number]>('SELECT title FROM songs WHERE id = ?'));
 
 /** A song's title as stored (any status), for a library cursor whose title was cut. */

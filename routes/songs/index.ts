@@ -4,7 +4,7 @@ import type { AppContext } from '../../src/app-context.ts';
 import { parseId } from '../../src/services/catalogue/ids.ts';
 import { bulkSongs, editSong, parseBulkAction, setSongStatus, trashSong } from '../../src/services/catalogue/song-edits.ts';
 import { adminSongIds, adminSongRows } from '../../src/services/catalogue/admin-songs.ts';
-import { libraryPage } from '../../src/services/catalogue/library-page.ts';
+import { libraryPage, visibleSongs } from '../../src/services/catalogue/library-page.ts';
 import { createSongListCache } from '../../src/services/catalogue/song-list-cache.ts';
 import { SONG_NOT_FOUND } from '../../src/services/catalogue/songs.ts';
 import { editSongLyrics, songLyricsFor } from '../../src/services/catalogue/lyrics.ts';
@@ -14,11 +14,11 @@ import { idParams } from '../../src/shared/schemas/common.ts';
 import {
   adminSongIdsQuery,
   adminSongIdsSchema,
-  adminSongRowsQuery,
   bulkBody,
   bulkParams,
   bulkResultSchema,
   songIdParams,
+  songIdsQuery,
   songListSchema,
   songPageQuery,
   songPageSchema,
@@ -27,7 +27,7 @@ import {
   statusBody,
 } from '../../src/shared/schemas/song.ts';
 import { lyricsBody, lyricsSchema } from '../../src/shared/schemas/lyrics.ts';
-import { adminFirst } from '../gate.ts';
+import { adminFirst, signedInFirst } from '../gate.ts';
 import { AUDIO_TOO_LARGE, receiveUpload, requireFile } from '../upload-form.ts';
 import { songListResponse } from './song-list-response.ts';
 
@@ -48,13 +48,19 @@ export function songRoutes(ctx: AppContext) {
     .get('/all', ({ request, user }) => songListResponse(request, lists, 'admin', user), { admin: true })
     // Manage Songs reads these instead: its order as ids, then the rows on screen by id.
     .get('/all/ids', ({ query }) => adminSongIds(ctx.db, query), { ...admin, query: adminSongIdsQuery, response: adminSongIdsSchema })
-    .get('/all/rows', ({ query }) => adminSongRows(ctx.db, query.ids), { ...admin, query: adminSongRowsQuery, response: songListSchema })
+    .get('/all/rows', ({ query }) => adminSongRows(ctx.db, query.ids), { ...admin, query: songIdsQuery, response: songListSchema })
     // The library view reads this: its first rows need one small page, not the whole list.
-    .get('/page', ({ query, user }) => libraryPage(ctx.db, user, query.after, query.limit === undefined ? undefined : Number(query.limit), query.q), {
+    // Its ETag is the library's version: the service worker copies the pages again when it changes.
+    .get('/page', ({ query, user, set }) => {
+      set.headers.etag = lists.currentEtag('library', user);
+      return libraryPage(ctx.db, user, query.after, query.limit === undefined ? undefined : Number(query.limit), query.q);
+    }, {
       auth: true,
       query: songPageQuery,
       response: songPageSchema,
     })
+    // Songs kept offline are checked against this (never against the whole library).
+    .get('/visible', ({ query, user }) => visibleSongs(ctx.db, user, query.ids), { auth: true, transform: signedInFirst, query: songIdsQuery, response: songListSchema })
     .get('/:id/lyrics', ({ params, user }) => songLyricsFor(ctx.db, songId(params.id), user), {
       auth: true,
       params: idParams,

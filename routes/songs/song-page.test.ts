@@ -39,6 +39,20 @@ async function readAll(cookie: string, limit?: number, q?: string): Promise<{ so
   return { songs, pages };
 }
 
+describe('GET /api/songs/visible', () => {
+  test("the songs among the ids that the user's library holds, as the library has them", async () => {
+    const whole = (await (await server.request('/api/songs', { cookie: member })).json()) as SongDto[];
+    const pending = insertSong(server.db, { title: 'Visible pending', status: 'pending' });
+    const trashed = insertSong(server.db, { title: 'Visible trashed', deletedAt: new Date() });
+    const [a, b] = [whole[3]!, whole[7]!];
+    const response = await server.request(`/api/songs/visible?ids=${[b.id, pending.id, a.id, trashed.id, 987654].join(',')}`, { cookie: member });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual([a, b].sort((x, y) => x.id - y.id));
+    expect((await server.request('/api/songs/visible?ids=x', { cookie: member })).status).toBe(400);
+    expect((await server.request(`/api/songs/visible?ids=${a.id}`)).status).toBe(401);
+  });
+});
+
 describe('GET /api/songs/page', () => {
   test('pages through exactly the library of GET /api/songs, in its order', async () => {
     const whole = (await (await server.request('/api/songs', { cookie: member })).json()) as SongDto[];
@@ -90,6 +104,17 @@ describe('GET /api/songs/page', () => {
     expect((await readAll(member, 20, 'aardvark')).songs).toEqual([]);
     // Blank: the whole library.
     expect(((await (await server.request('/api/songs/page?q=%20', { cookie: member })).json()) as SongPageDto).total).toBe(whole.length + 1);
+  });
+
+  test("every page's ETag is the library's version (the whole list's): a write changes it", async () => {
+    const etag = async (path: string) => (await server.request(path, { cookie: member })).headers.get('etag');
+    const before = await etag('/api/songs/page');
+    expect(before).toBe(await etag('/api/songs'));
+    expect(await etag('/api/songs/page?limit=5&q=banana')).toBe(before);
+    insertSong(server.db, { title: 'Version bump' });
+    const after = await etag('/api/songs/page');
+    expect(after).not.toBe(before);
+    expect(after).toBe(await etag('/api/songs'));
   });
 
   test('refuses a cursor it did not make, a bad limit, and guests', async () => {

@@ -4,5 +4,5 @@
  */
 export const FIRST_PAGE_SIZE = 100;
 export const SONG_PAGE_MAX = 1000;
-/** Manage Songs' rows fetched at once by id (GET /api/songs/all/rows). */
-export const ADMIN_ROWS_MAX = 200;
+/** Songs asked for at once by id (GET /api/songs/all/rows, GET /api/songs/visible). */
+export const SONGS_BY_ID_MAX = 200;

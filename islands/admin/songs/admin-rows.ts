@@ -1,11 +1,11 @@
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { ADMIN_ROWS_MAX } from '../../../src/shared/library-pages.ts';
+import { SONGS_BY_ID_MAX } from '../../../src/shared/library-pages.ts';
 import type { SongDto } from '../../../src/shared/types.ts';
 import { adminRowsQuery } from '../../lib/api/songs.ts';
 
 /** Manage Songs reads its rows this many ids at a time (the server's cap per request). */
-export const ROWS_WINDOW = ADMIN_ROWS_MAX / 2;
+export const ROWS_WINDOW = SONGS_BY_ID_MAX / 2;
 /** Rows read beyond those rendered, either way, so a steady scroll rarely meets a placeholder. */
 const READ_AHEAD = 40;
 

@@ -19,6 +19,8 @@ export const songPaths = {
   /** Manage Songs: the admin list's ids in the order shown (album filter and sort), then rows by id. */
   adminIds: (album: string, sort: string) => `/api/songs/all/ids?${new URLSearchParams({ album, sort })}`,
   adminRows: (ids: readonly number[]) => `/api/songs/all/rows?ids=${ids.join(',')}`,
+  /** Which of these songs the user's library holds now. */
+  visible: (ids: readonly number[]) => `/api/songs/visible?ids=${ids.join(',')}`,
   one: (id: number) => `/api/songs/${id}`,
   status: (id: number) => `/api/songs/${id}/status`,
   audio: (id: number) => `/api/songs/${id}/audio`,

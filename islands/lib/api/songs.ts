@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { BulkSongs, SongPatch, SongStatus, SongStatusChange } from '../../../src/shared/types.ts';
 import type { LyricsDto, LyricsEdit } from '../../../src/shared/schemas/lyrics.ts';
-import { SONG_PAGE_MAX } from '../../../src/shared/library-pages.ts';
+import { SONGS_BY_ID_MAX, SONG_PAGE_MAX } from '../../../src/shared/library-pages.ts';
 import { ApiError, apiRequest } from './request.ts';
 import { type BulkAction, songPaths } from './song-paths.ts';
 
@@ -83,11 +83,20 @@ export function useAdminSongIds(album: string, sort: string) {
   });
 }
 
-/** Admin: these songs (at most ADMIN_ROWS_MAX), in this order; fetched once each set. */
+/** Admin: these songs (at most SONGS_BY_ID_MAX), in this order; fetched once each set. */
 export const adminRowsQuery = (ids: readonly number[]) => ({
   queryKey: songKeys.adminRows(ids),
   queryFn: () => apiRequest(songPaths.adminRows(ids), { expect: 'songs' }),
 });
+
+/** Which of these songs the user's library holds now (published, not trashed, allowed), SONGS_BY_ID_MAX a request. */
+export async function visibleSongs(ids: readonly number[]) {
+  const found = [];
+  for (let start = 0; start < ids.length; start += SONGS_BY_ID_MAX) {
+    found.push(...(await apiRequest(songPaths.visible(ids.slice(start, start + SONGS_BY_ID_MAX)), { expect: 'songs' })));
+  }
+  return found;
+}
 
 export const songApi = {
   update: (id: number, patch: SongPatch) => apiRequest(songPaths.one(id), { method: 'PATCH', body: patch, expect: 'song' }),

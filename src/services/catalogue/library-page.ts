@@ -4,6 +4,7 @@ import {
   countPublishedSongsMatching,
   inReadSnapshot,
   listPublishedSongValuesAfter,
+  listVisibleSongValuesByIds,
   searchPublishedSongValuesAfter,
   songTitleOf,
 } from '../../../db/queries/songs.ts';
@@ -12,6 +13,7 @@ import { BadRequestError } from '../../errors.ts';
 import { CURSOR_TITLE_MAX, type LibraryCursor, decodeLibraryCursor, encodeLibraryCursor } from '../../shared/library-cursor.ts';
 import { FIRST_PAGE_SIZE, SONG_PAGE_MAX } from '../../shared/library-pages.ts';
 import type { SongPageDto } from '../../shared/schemas/song.ts';
+import type { SongDto } from '../../shared/types.ts';
 import { songDtoFromValues } from './dto.ts';
 
 export const BAD_CURSOR = 'This page of the library does not exist';
@@ -44,4 +46,9 @@ export function libraryPage(db: Db, viewer: Viewer, after: string | undefined, l
   });
   const last = songs.at(-1);
   return { songs, next: songs.length === size && last ? encodeLibraryCursor(last) : null, total };
+}
+
+/** GET /api/songs/visible?ids=: which of these songs the viewer's library holds now (the offline music's sync). */
+export function visibleSongs(db: Db, viewer: Viewer, ids: string): SongDto[] {
+  return listVisibleSongValuesByIds(db, viewer, ids.split(',').map(Number)).map(songDtoFromValues);
 }

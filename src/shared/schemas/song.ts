@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { SONG_STATUSES } from '../enums.ts';
-import { ADMIN_ROWS_MAX } from '../library-pages.ts';
+import { SONGS_BY_ID_MAX } from '../library-pages.ts';
 import { nullable, oneOf, rowId, unionEnum } from './common.ts';
 
 /** A song as the API answers it. audioUrl and artworkUrl are same-origin paths; times are ISO 8601. */
@@ -73,11 +73,11 @@ export type AdminSongIdsQuery = Static<typeof adminSongIdsQuery>;
 export const adminSongIdsSchema = Type.Object({ ids: Type.Array(Type.Number()), total: Type.Number() });
 export type AdminSongIdsDto = Static<typeof adminSongIdsSchema>;
 
-/** `GET /api/songs/all/rows?ids=1,2,3`: up to ADMIN_ROWS_MAX ids, comma-separated. */
-export const adminSongRowsQuery = Type.Object({
+/** `GET /api/songs/all/rows?ids=1,2,3` and `GET /api/songs/visible?ids=…`: up to SONGS_BY_ID_MAX ids, comma-separated. */
+export const songIdsQuery = Type.Object({
   ids: Type.String({
-    pattern: `^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15}){0,${ADMIN_ROWS_MAX - 1}}$`,
-    error: `ids must be 1 to ${ADMIN_ROWS_MAX} song ids, comma-separated`,
+    pattern: `^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15}){0,${SONGS_BY_ID_MAX - 1}}$`,
+    error: `ids must be 1 to ${SONGS_BY_ID_MAX} song ids, comma-separated`,
   }),
 });
 
