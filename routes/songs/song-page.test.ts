@@ -99,11 +99,15 @@ describe('GET /api/songs/page', () => {
     for (const q of ['grün', 'GRÜN', 'ölaf', 'zebra c']) {
       expect((await readAll(member, 20, q)).songs.map((song) => song.id), q).toEqual([umlaut.id]);
     }
+    // % and _ are plain characters, not wildcards.
+    const percent = insertSong(server.db, { title: 'Fifty_50% off', artist: null });
+    expect((await readAll(member, 20, '_50%')).songs.map((song) => song.id)).toEqual([percent.id]);
+    expect((await readAll(member, 20, 'y%')).songs).toEqual([]);
     // Never across title and artist, never pending or trashed songs.
     expect((await readAll(member, 20, 'crossingölaf')).songs).toEqual([]);
     expect((await readAll(member, 20, 'aardvark')).songs).toEqual([]);
     // Blank: the whole library.
-    expect(((await (await server.request('/api/songs/page?q=%20', { cookie: member })).json()) as SongPageDto).total).toBe(whole.length + 1);
+    expect(((await (await server.request('/api/songs/page?q=%20', { cookie: member })).json()) as SongPageDto).total).toBe(whole.length + 2);
   });
 
   test("every page's ETag is the library's version (the whole list's): a write changes it", async () => {

@@ -5,8 +5,6 @@
 export type BulkAction = 'publish' | 'unpublish' | 'delete' | 'explicit' | 'clean';
 
 export const songPaths = {
-  library: '/api/songs',
-  all: '/api/songs/all',
   /** One page of the library (songs holding `search` only, when given): the first (the server's size), or `limit` songs after a cursor. */
   page: (after: string | null, limit?: number, term = '') => {
     const query = new URLSearchParams();

@@ -7,11 +7,10 @@ import { type BulkAction, songPaths } from './song-paths.ts';
 
 export type { BulkAction };
 
-/** `/api/songs/*`: the library, the admins' song list, one song's writes and the bulk actions (paths in song-paths.ts). */
+/** `/api/songs/*`: the library's pages and searches, Manage Songs' order and rows, one song's writes and the bulk actions (paths in song-paths.ts). */
 export const songKeys = {
+  /** Every song query's prefix: invalidating it refreshes them all. */
   library: ['songs'] as const,
-  /** Admins' list of every song; invalidating `library` refreshes it too. */
-  all: ['songs', 'all'] as const,
   /** The library view's pages; invalidating `library` refreshes them too. */
   pages: ['songs', 'pages'] as const,
   /** Add Songs' pages of the library narrowed by its search (trimmed; '' for all). */
@@ -37,16 +36,6 @@ async function fetchLyrics(id: number): Promise<LyricsDto | null> {
 /** The lyrics of a song (the player's Lyrics view, the admin form); null when it has none. */
 export function useSongLyrics(id: number | null) {
   return useQuery({ queryKey: songKeys.lyrics(id ?? 0), queryFn: () => fetchLyrics(id!), enabled: id !== null, retry: false, staleTime: 5 * 60_000 });
-}
-
-/** The library read: every published song, sorted by title by the server. */
-export const librarySongsQuery = {
-  queryKey: songKeys.library,
-  queryFn: () => apiRequest(songPaths.library, { expect: 'songs' }),
-};
-
-export function useLibrarySongs() {
-  return useQuery(librarySongsQuery);
 }
 
 /** Songs per page after the first (the server's first page is smaller: src/shared/library-pages.ts). */
