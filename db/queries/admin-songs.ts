@@ -8,10 +8,12 @@ export type AdminSongSort = 'recent' | 'status' | 'alphabetical';
 export type AdminAlbumFilter = 'all' | 'none' | number;
 
 // Newest first, equal times by id; By Status puts pending songs (waiting for an admin) first.
+// Alphabetical sorts a scan (+ keeps the title index out): walking that index reads every row out
+// of order, two to three times slower at 100,000 songs.
 const ORDER: Record<AdminSongSort, string> = {
   recent: 's.created_at DESC, s.id DESC',
   status: "s.status <> 'pending', s.created_at DESC, s.id DESC",
-  alphabetical: 's.title COLLATE NOCASE, s.id',
+  alphabetical: '+s.title COLLATE NOCASE, s.id',
 };
 const ALBUM_WHERE = { all: '', none: ' AND a.id IS NULL', one: ' AND a.id = ?1' } as const;
 

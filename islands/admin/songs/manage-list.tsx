@@ -31,6 +31,17 @@ function useDocumentTop(ref: RefObject<HTMLElement | null>): number {
   return top;
 }
 
+/** A row not read yet: a collapsed row's shape at its exact height (see ROW_ESTIMATE). */
+function RowPlaceholder() {
+  return (
+    <div aria-hidden="true" data-testid="manage-row-placeholder" className="flex h-[62px] items-center pl-3">
+      <Skeleton className="h-5 w-5" />
+      <Skeleton className="ml-5 h-10 w-10" />
+      <Skeleton className="ml-3 h-4 w-2/5" />
+    </div>
+  );
+}
+
 interface ManageListProps {
   /** The list's songs in its order; their rows are read as they come near the screen. */
   ids: readonly number[];
@@ -93,8 +104,7 @@ export function ManageList({ ids, albums, preference, selected, expanded, highli
             style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
           >
             {song === undefined ? (
-              // Not read yet: a collapsed row's exact height (see ROW_ESTIMATE).
-              <Skeleton className="h-[62px]" />
+              <RowPlaceholder />
             ) : (
             <ManageRow
               song={song}
