@@ -132,7 +132,8 @@ function AddSongs({ playlistId }: { playlistId: string }) {
         ) : songs.length === 0 ? (
           <p className="py-10 text-center text-sm text-muted-foreground">{term ? 'No songs found' : 'No available songs to add'}</p>
         ) : (
-          <AddSongsList songs={songs} total={library.data?.pages[0]?.total ?? null} states={states} onAdd={(song) => void add(song)} onLastShown={setLastShown} />
+          // A new term starts a new list at its top (and its reading on from there).
+          <AddSongsList key={term} songs={songs} total={library.data?.pages[0]?.total ?? null} states={states} onAdd={(song) => void add(song)} onLastShown={setLastShown} />
         )}
       </div>
     </div>

@@ -170,6 +170,13 @@ describe('Add Songs to Playlist', () => {
     await dialogOf(page).getByRole('button', { name: 'Add zz filler 00700' }).waitFor({ state: 'detached' });
     const held = (await (await server.request(`/api/playlists/${playlist.id}/songs`, { cookie: kid })).json()) as { title: string }[];
     expect(held.map((song) => song.title)).toEqual(['zz filler 00700']);
+    // A new search starts at the top of its own list: one page read, not as many as were scrolled past.
+    const searches: string[] = [];
+    page.on('request', (request) => void (new URL(request.url()).searchParams.get('q') === 'band 1' && searches.push(request.url())));
+    await dialogOf(page).getByRole('searchbox').fill('band 1');
+    await page.waitForFunction(() => document.querySelector('ul[aria-label="Available songs"]')?.getAttribute('data-total') === '5500');
+    await dialogOf(page).getByRole('button', { name: 'Add zz filler 00001' }).waitFor();
+    expect(searches.length).toBe(1);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -106,19 +106,19 @@ export function ManageList({ ids, albums, preference, selected, expanded, highli
             {song === undefined ? (
               <RowPlaceholder />
             ) : (
-            <ManageRow
-              song={song}
-              subtitle={songSubtitle(song, preference)}
-              selected={selected.has(song.id)}
-              expanded={open}
-              highlighted={lit.has(song.id)}
-              current={song.id === currentId}
-              onSelect={onSelect}
-              onExpand={onExpand}
-              onPlay={play}
-            >
-              {open ? <SongPanel song={song} albums={albums} /> : null}
-            </ManageRow>
+              <ManageRow
+                song={song}
+                subtitle={songSubtitle(song, preference)}
+                selected={selected.has(song.id)}
+                expanded={open}
+                highlighted={lit.has(song.id)}
+                current={song.id === currentId}
+                onSelect={onSelect}
+                onExpand={onExpand}
+                onPlay={play}
+              >
+                {open ? <SongPanel song={song} albums={albums} /> : null}
+              </ManageRow>
             )}
           </li>
         );
