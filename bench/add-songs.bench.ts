@@ -72,8 +72,9 @@ async function measure(server: BenchServer): Promise<{ settled: number; cold: nu
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.exposeFunction('releaseSongs', () => release());
-    const read = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/songs');
-    if (cold) await page.route('**/api/songs', async (route) => (await held, route.continue()));
+    // The dialog's first page (the library unsearched), which the playlist page reads once settled.
+    const read = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/songs/page');
+    if (cold) await page.route('**/api/songs/page', async (route) => (await held, route.continue()));
     await page.goto(`${server.url}/playlists/1`);
     if (!cold) await (await read).finished();
     await page.getByRole('button', { name: 'Playlist options' }).click();

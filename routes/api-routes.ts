@@ -42,7 +42,10 @@ const ROWS: readonly Row[] = [
   // routes/songs
   ['GET', '/api/songs', 'member'],
   ['GET', '/api/songs/all', 'admin'],
+  ['GET', '/api/songs/all/ids', 'admin'],
+  ['GET', '/api/songs/all/rows', 'admin'],
   ['GET', '/api/songs/page', 'member'],
+  ['GET', '/api/songs/visible', 'member'],
   ['GET', '/api/songs/:id/lyrics', 'member'],
   ['PUT', '/api/songs/:id/lyrics', 'admin'],
   ['PATCH', '/api/songs/:id', 'admin'],

@@ -24,11 +24,26 @@ afterEach(() => {
   useToastStore.getState().dismiss();
 });
 
+const isPage = (url: string) => url.startsWith('/api/songs/page');
+
+/**
+ * The library's pages as the server answers them: published songs holding `q` in title or artist
+ * (any case), two a page here, so the dialog's reading on is exercised; `after` is an offset.
+ */
+function libraryPage(url: string) {
+  const query = new URL(url, 'http://hearth.test').searchParams;
+  const needle = (query.get('q') ?? '').toLowerCase();
+  const found = LIBRARY.filter((s) => s.status === 'published' && `${s.title}\n${s.artist ?? ''}`.toLowerCase().includes(needle));
+  const start = Number(query.get('after') ?? 0);
+  const songs = found.slice(start, start + 2);
+  return { songs, next: start + 2 < found.length ? String(start + 2) : null, total: query.has('after') ? null : found.length };
+}
+
 /** The server as the dialog sees it: the library, playlist 9 holding Bedtime, and `add` for POSTs. */
-function serve(add: (call: Call) => Promise<Response> | Response): Call[] {
-  const playlist = [LIBRARY[0]!];
+function serve(add: (call: Call) => Promise<Response> | Response, holding = [LIBRARY[0]!]): Call[] {
+  const playlist = [...holding];
   return stubFetch(async (call) => {
-    if (call.url === '/api/songs') return json(200, LIBRARY);
+    if (isPage(call.url)) return json(200, libraryPage(call.url));
     if (call.url === '/api/playlists/9/songs' && call.method === 'GET') return json(200, playlist);
     if (call.url === '/api/playlists/9/songs' && call.method === 'POST') {
       const answer = await add(call);
@@ -65,6 +80,15 @@ test('offers published songs not in the playlist; the search matches title or ar
   await waitFor(() => expect(offered()).toEqual(['Add Sunrise:available']));
   search('draft');
   await waitFor(() => expect(screen.getByText('No songs found')).toBeTruthy());
+});
+
+test('a first page whose songs are all in the playlist reads on to the next; the server searches', async () => {
+  const calls = serve(() => json(201, []), [LIBRARY[0]!, LIBRARY[1]!]);
+  render(withQueries(<Harness />));
+  await waitFor(() => expect(offered()).toEqual(['Add Morning:available', 'Add Sunrise:available']));
+  search(' Birds');
+  await waitFor(() => expect(offered()).toEqual(['Add Sunrise:available']));
+  expect(calls.filter((c) => isPage(c.url)).map((c) => c.url)).toEqual(['/api/songs/page', '/api/songs/page?after=2&limit=500', '/api/songs/page?q=Birds']);
 });
 
 test('a song goes from available to in progress to added, then hides; closing clears the search', async () => {
@@ -112,7 +136,7 @@ test('a failed load says so; Try Again loads again', async () => {
   const calls = serve(() => json(201, []));
   const answer = globalThis.fetch;
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    if (fail && String(input) === '/api/songs') throw new TypeError('Failed to fetch');
+    if (fail && isPage(String(input))) throw new TypeError('Failed to fetch');
     return answer(input, init);
   }) as typeof fetch;
   render(withQueries(<Harness />));
@@ -120,5 +144,6 @@ test('a failed load says so; Try Again loads again', async () => {
   fail = false;
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Try Again' })));
   await waitFor(() => expect(offered().length).toBe(3));
-  expect(calls.filter((c) => c.url === '/api/songs').length).toBe(1);
+  // The first page, then the rest of this small library.
+  expect(calls.filter((c) => isPage(c.url)).map((c) => c.url)).toEqual(['/api/songs/page', '/api/songs/page?after=2&limit=500']);
 });

@@ -1,22 +1,37 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SongDto } from '../../src/shared/types.ts';
 import { playlistApi, playlistKeys, refreshPlaylist, usePlaylistSongs } from '../lib/api/playlists.ts';
-import { useLibrarySongs } from '../lib/api/songs.ts';
+import { librarySearchQuery } from '../lib/api/songs.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog, DialogContent } from '../ui/dialog.tsx';
 import { Input } from '../ui/input.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { toast } from '../ui/toast-store.ts';
 import { AddSongsList, type AddState } from './add-songs-list.tsx';
-import { filterSongs, searchableSongs } from './available-songs.ts';
 import { messageOf } from '../lib/api/request.ts';
 
 /** How long an added song shows its check before it leaves the list. */
 export const ADDED_HIDE_MS = 800;
+/** The search asks the server once typing pauses this long. */
+export const ADD_SONGS_DEBOUNCE_MS = 200;
+/** Fewer offered rows than this past the last one on screen: the next page is read. */
+const READ_AHEAD_ROWS = 30;
+
+/** `text` once it has stayed the same for `ms`. */
+function useSettled(text: string, ms: number): string {
+  const [settled, setSettled] = useState(text);
+  useEffect(() => {
+    if (text === settled) return;
+    const timer = setTimeout(() => setSettled(text), ms);
+    return () => clearTimeout(timer);
+  }, [text, settled, ms]);
+  return settled;
+}
 
 /**
- * Add Songs to Playlist: search the library and add songs one tap each.
+ * Add Songs to Playlist: search the library and add songs one tap each. The server searches and
+ * pages (GET /api/songs/page?q=): a 100,000-song library is never read whole.
  * Its state lives in the content, which unmounts on close: closing clears the search and
  * the added set.
  */
@@ -32,23 +47,30 @@ export function AddSongsDialog({ playlistId, open, onOpenChange }: { playlistId:
 
 function AddSongs({ playlistId }: { playlistId: string }) {
   const queryClient = useQueryClient();
-  const library = useLibrarySongs();
-  const inPlaylist = usePlaylistSongs(playlistId);
   const [query, setQuery] = useState('');
-  // Typing stays immediate; filtering 50,000 songs follows at React's pace.
-  const deferredQuery = useDeferredValue(query);
+  const term = useSettled(query, ADD_SONGS_DEBOUNCE_MS).trim();
+  // The last answer stays up while the next term's first page is on its way.
+  const library = useInfiniteQuery({ ...librarySearchQuery(term), placeholderData: keepPreviousData });
+  const inPlaylist = usePlaylistSongs(playlistId);
   const [states, setStates] = useState<ReadonlyMap<number, AddState>>(new Map());
   const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
-  const index = useMemo(() => searchableSongs(library.data ?? []), [library.data]);
+  const loaded = useMemo(() => library.data?.pages.flatMap((page) => page.songs) ?? [], [library.data]);
   const present = useMemo(() => new Set((inPlaylist.data ?? []).map((song) => song.id)), [inPlaylist.data]);
   const songs = useMemo(
     // A song being added or showing its check stays until it hides, though it is in the playlist by then.
-    () => filterSongs(index, deferredQuery, (id) => hidden.has(id) || (present.has(id) && !states.has(id))),
-    [index, deferredQuery, hidden, present, states],
+    () => loaded.filter((song) => !(hidden.has(song.id) || (present.has(song.id) && !states.has(song.id)))),
+    [loaded, hidden, present, states],
   );
+  // Read on while the rows on screen come near the end of what is loaded (every song of a page may
+  // be in the playlist already); a failed page waits for Try Again.
+  const [lastShown, setLastShown] = useState(0);
+  const { hasNextPage, isFetching, isError, isPlaceholderData, fetchNextPage } = library;
+  useEffect(() => {
+    if (hasNextPage && !isFetching && !isError && !isPlaceholderData && songs.length - lastShown < READ_AHEAD_ROWS) void fetchNextPage();
+  }, [hasNextPage, isFetching, isError, isPlaceholderData, songs.length, lastShown, fetchNextPage]);
 
   const setState = (id: number, state: AddState | null) =>
     setStates((prev) => {
@@ -93,23 +115,25 @@ function AddSongs({ playlistId }: { playlistId: string }) {
               variant="outline"
               size="sm"
               onClick={() => {
-                if (library.isError) void library.refetch();
+                if (library.isFetchNextPageError) void library.fetchNextPage();
+                else if (library.isError) void library.refetch();
                 if (inPlaylist.isError) void inPlaylist.refetch();
               }}
             >
               Try Again
             </Button>
           </div>
-        ) : library.isPending || inPlaylist.isPending ? (
+        ) : library.isPending || inPlaylist.isPending || (songs.length === 0 && library.hasNextPage) ? (
           <div role="status" aria-label="Loading songs" className="grid gap-2">
             {[0, 1, 2, 3, 4].map((i) => (
               <Skeleton key={i} className="h-14 w-full" />
             ))}
           </div>
         ) : songs.length === 0 ? (
-          <p className="py-10 text-center text-sm text-muted-foreground">{deferredQuery.trim() ? 'No songs found' : 'No available songs to add'}</p>
+          <p className="py-10 text-center text-sm text-muted-foreground">{term ? 'No songs found' : 'No available songs to add'}</p>
         ) : (
-          <AddSongsList songs={songs} states={states} onAdd={(song) => void add(song)} />
+          // A new term starts a new list at its top (and its reading on from there).
+          <AddSongsList key={term} songs={songs} total={library.data?.pages[0]?.total ?? null} states={states} onAdd={(song) => void add(song)} onLastShown={setLastShown} />
         )}
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { SongDto } from '../../src/shared/types.ts';
 import { Artwork } from '../ui/artwork.tsx';
 import { SONG_ROW_HEIGHT } from '../songs/song-row.tsx';
@@ -7,8 +7,18 @@ import { SONG_ROW_HEIGHT } from '../songs/song-row.tsx';
 /** A song is available (no entry), being added, or added (a check, then hidden). */
 export type AddState = 'adding' | 'added';
 
-/** The dialog's songs, virtualised so 50,000 of them cost only the rows on screen. */
-export function AddSongsList({ songs, states, onAdd }: { songs: SongDto[]; states: ReadonlyMap<number, AddState>; onAdd: (song: SongDto) => void }) {
+interface AddSongsListProps {
+  songs: SongDto[];
+  /** The library's songs matching the search, the playlist's own included (the server's count). */
+  total: number | null;
+  states: ReadonlyMap<number, AddState>;
+  onAdd: (song: SongDto) => void;
+  /** The index of the last row rendered, so the dialog reads the next page in time. */
+  onLastShown: (index: number) => void;
+}
+
+/** The dialog's songs, virtualised so thousands of them cost only the rows on screen. */
+export function AddSongsList({ songs, total, states, onAdd, onLastShown }: AddSongsListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: songs.length,
@@ -17,9 +27,11 @@ export function AddSongsList({ songs, states, onAdd }: { songs: SongDto[]; state
     getItemKey: (index) => songs[index]!.id,
     overscan: 6,
   });
+  const last = virtualizer.getVirtualItems().at(-1)?.index ?? 0;
+  useEffect(() => onLastShown(last), [last, onLastShown]);
   return (
     <div ref={scrollRef} className="-mx-2 h-full overflow-y-auto overscroll-contain px-2">
-      <ul aria-label="Available songs" data-count={songs.length} className="relative" style={{ height: virtualizer.getTotalSize() }}>
+      <ul aria-label="Available songs" data-count={songs.length} data-total={total ?? undefined} className="relative" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((row) => {
           const song = songs[row.index]!;
           return (

@@ -6,40 +6,83 @@ import { songPaths } from '../lib/api/song-paths.ts';
 import { userPaths } from '../lib/api/user.ts';
 
 /**
- * The service worker's copy of the whole library (GET /api/songs, one cache entry replaced when the
- * catalogue changed), from which a page of GET /api/songs/page never read online is cut offline.
+ * The service worker's copy of the library: every page (GET /api/songs/page), under the very URLs
+ * the library view asks for (the first page, then SONG_PAGE_MAX songs after each cursor), so offline
+ * they are answered from the cache. A mark (a cache entry only, never a route) holds the copy's
+ * ETag: the library's version.
  */
-export async function refreshWholeLibrary(): Promise<void> {
+const COPY_MARK = `${songPaths.page(null)}/offline-copy`;
+const FIRST_PAGE = songPaths.page(null);
+const nextPage = (after: string) => songPaths.page(after, SONG_PAGE_MAX);
+
+let walking: Promise<void> | null = null;
+
+/** Reads the library's pages again after `first` (the first page, fresh from the network) when the copy is older. */
+export function refreshLibraryPages(first: Response): Promise<void> {
+  walking ??= walk(first).finally(() => (walking = null));
+  return walking;
+}
+
+async function walk(first: Response): Promise<void> {
   try {
+    const etag = first.headers.get('etag');
+    if (!first.ok || !etag) return;
     const cache = await caches.open(API_CACHE);
-    // Unchanged since the copy (the list's ETag is the catalogue version): 304, nothing read or written.
-    const etag = (await cache.match(songPaths.library, { ignoreVary: true }))?.headers.get('etag');
-    const response = await fetch(songPaths.library, { credentials: 'same-origin', headers: etag ? { 'if-none-match': etag } : {} });
-    if (response.status === 304) return;
-    // Signed out (or another account came) while it was read: the cache was emptied, keep it so.
-    if (response.ok && (await cache.match(userPaths.me))) await cache.put(songPaths.library, response);
+    if ((await (await cache.match(COPY_MARK))?.text()) === etag) return;
+    const copied = new Set<string>();
+    let next = ((await first.json()) as SongPageDto).next;
+    while (next !== null) {
+      const path = nextPage(next);
+      const response = await fetch(path, { credentials: 'same-origin' });
+      // The library changed meanwhile (or the session ended): the next first page starts again.
+      if (!response.ok || response.headers.get('etag') !== etag) return;
+      const page = (await response.clone().json()) as SongPageDto;
+      // Signed out (or another account came) while it was read: the cache was emptied, keep it so.
+      if (!(await cache.match(userPaths.me))) return;
+      await cache.put(path, response);
+      copied.add(new URL(path, location.origin).href);
+      next = page.next;
+    }
+    // Pages of older copies (cursors of an older library) go.
+    for (const request of await cache.keys()) {
+      const url = new URL(request.url);
+      if (url.pathname === FIRST_PAGE && url.searchParams.has('after') && !url.searchParams.has('q') && !copied.has(url.href)) await cache.delete(request);
+    }
+    await cache.put(COPY_MARK, new Response(etag));
   } catch {
     // offline again or the server went away: the previous copy stays
   }
 }
 
-/** The page `url` asks for, cut from the kept whole library (in the same order), or null. */
+/**
+ * The page `url` asks for when neither the network nor the cache has that URL (a cursor of the
+ * screen's own, not the copy's): cut from the copied pages, in the same order, or null.
+ */
 export async function libraryPageOffline(url: URL): Promise<Response | null> {
-  const whole = await caches.match(songPaths.library, { cacheName: API_CACHE, ignoreVary: true });
-  if (!whole) return null;
-  const songs = (await whole.json()) as SongDto[];
+  if (url.searchParams.has('q')) return null;
   const after = url.searchParams.get('after');
+  const cursor = after === null ? null : decodeLibraryCursor(after);
+  if (after !== null && cursor === null) return null;
   const size = Math.min(Number(url.searchParams.get('limit') ?? FIRST_PAGE_SIZE) || FIRST_PAGE_SIZE, SONG_PAGE_MAX);
-  let start = 0;
-  if (after !== null) {
-    // By the cursor's song, not its title: the copy is in the server's order, collation and all.
-    const cursor = decodeLibraryCursor(after);
-    const at = cursor === null ? -1 : songs.findIndex((song) => song.id === cursor.id);
-    if (at < 0) return null;
-    start = at + 1;
+  const cache = await caches.open(API_CACHE);
+  const songs: SongDto[] = [];
+  let total: number | null = null;
+  // By the cursor's song, not its title: the copy is in the server's order, collation and all.
+  let found = cursor === null;
+  for (let path: string | null = FIRST_PAGE; path !== null && songs.length < size; ) {
+    const cached = await cache.match(path, { ignoreVary: true });
+    if (!cached) return null;
+    const page = (await cached.json()) as SongPageDto;
+    total ??= page.total;
+    for (const song of page.songs) {
+      if (found) songs.push(song);
+      else if (song.id === cursor!.id) found = true;
+    }
+    path = page.next === null ? null : nextPage(page.next);
   }
-  const page = songs.slice(start, start + size);
-  const last = page.at(-1);
-  const body: SongPageDto = { songs: page, next: page.length === size && last ? encodeLibraryCursor(last) : null, total: after === null ? songs.length : null };
+  if (!found) return null;
+  const rows = songs.slice(0, size);
+  const last = rows.at(-1);
+  const body: SongPageDto = { songs: rows, next: rows.length === size && last ? encodeLibraryCursor(last) : null, total: after === null ? total : null };
   return Response.json(body);
 }

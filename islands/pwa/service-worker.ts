@@ -18,7 +18,7 @@ import {
 import { matchAppRoute } from '../../src/shared/app-routes.ts';
 import { API_CACHE, IMAGE_CACHE, KEPT_AUDIO_CHANGED, KEPT_AUDIO_PARAM, OFFLINE_AUDIO_CACHE } from '../../src/shared/pwa.ts';
 import { isCachedApiRead, isOnlineOnlyPage } from '../../src/shared/pwa-routes.ts';
-import { libraryPageOffline, refreshWholeLibrary } from './library-offline.ts';
+import { libraryPageOffline, refreshLibraryPages } from './library-offline.ts';
 import { songPaths } from '../lib/api/song-paths.ts';
 
 declare const self: { __SW_MANIFEST: (PrecacheEntry | string)[] | undefined };
@@ -55,16 +55,17 @@ serwist.registerCapture(
   },
 );
 
-// The library's pages: the screen reads only those near it, so offline a page never read is cut
-// from the whole library, which the worker reads again each time the first page comes online.
+// The library's pages: the screen reads only those near it, so the worker copies every page each
+// time the first one comes online with a newer library version (its ETag); offline a page is
+// answered from that copy. A search's pages (Add Songs) are kept only as read.
 const libraryPages = new NetworkFirst({ cacheName: API_CACHE, plugins: [new CacheableResponsePlugin({ statuses: [200] })] });
 serwist.registerCapture(
   ({ url, sameOrigin }) => sameOrigin && url.pathname === songPaths.page(null),
   async (options: RouteHandlerCallbackOptions) => {
     try {
       const response = await libraryPages.handle(options);
-      const first = !options.url.searchParams.has('after');
-      if (first && navigator.onLine) (options.event as unknown as { waitUntil(done: Promise<unknown>): void }).waitUntil(refreshWholeLibrary());
+      const first = !options.url.searchParams.has('after') && !options.url.searchParams.has('q');
+      if (first && navigator.onLine) (options.event as unknown as { waitUntil(done: Promise<unknown>): void }).waitUntil(refreshLibraryPages(response.clone()));
       return response;
     } catch (error) {
       const page = await libraryPageOffline(options.url);

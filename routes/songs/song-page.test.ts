@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-async function readAll(cookie: string, limit?: number): Promise<{ songs: SongDto[]; pages: number }> {
+async function readAll(cookie: string, limit?: number, q?: string): Promise<{ songs: SongDto[]; pages: number }> {
   const songs: SongDto[] = [];
   let next: string | null = null;
   let pages = 0;
@@ -28,6 +28,7 @@ async function readAll(cookie: string, limit?: number): Promise<{ songs: SongDto
     const query = new URLSearchParams();
     if (next) query.set('after', next);
     if (limit) query.set('limit', String(limit));
+    if (q !== undefined) query.set('q', q);
     const response = await server.request(`/api/songs/page?${query}`, { cookie });
     expect(response.status).toBe(200);
     const page = (await response.json()) as SongPageDto;
@@ -37,6 +38,20 @@ async function readAll(cookie: string, limit?: number): Promise<{ songs: SongDto
   } while (next);
   return { songs, pages };
 }
+
+describe('GET /api/songs/visible', () => {
+  test("the songs among the ids that the user's library holds, as the library has them", async () => {
+    const whole = (await (await server.request('/api/songs', { cookie: member })).json()) as SongDto[];
+    const pending = insertSong(server.db, { title: 'Visible pending', status: 'pending' });
+    const trashed = insertSong(server.db, { title: 'Visible trashed', deletedAt: new Date() });
+    const [a, b] = [whole[3]!, whole[7]!];
+    const response = await server.request(`/api/songs/visible?ids=${[b.id, pending.id, a.id, trashed.id, 987654].join(',')}`, { cookie: member });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual([a, b].sort((x, y) => x.id - y.id));
+    expect((await server.request('/api/songs/visible?ids=x', { cookie: member })).status).toBe(400);
+    expect((await server.request(`/api/songs/visible?ids=${a.id}`)).status).toBe(401);
+  });
+});
 
 describe('GET /api/songs/page', () => {
   test('pages through exactly the library of GET /api/songs, in its order', async () => {
@@ -70,6 +85,40 @@ describe('GET /api/songs/page', () => {
     const whole = (await (await server.request('/api/songs', { cookie: member })).json()) as SongDto[];
     const at = whole.findIndex((song) => song.id === first.songs.at(-1)!.id);
     expect(second.songs).toEqual(whole.slice(at + 1, at + 11));
+  });
+
+  test('with q: only songs whose title or artist holds it, any case, paged in the library order', async () => {
+    const whole = (await (await server.request('/api/songs', { cookie: member })).json()) as SongDto[];
+    const first = (await (await server.request('/api/songs/page?q=%20bANANa%20', { cookie: member })).json()) as SongPageDto;
+    expect(first.total).toBe(65);
+    const bananas = await readAll(member, 20, 'BANANA');
+    expect(bananas.pages).toBe(4);
+    expect(bananas.songs).toEqual(whole.filter((song) => song.title === 'Banana'));
+    // Artists too; non-ASCII letters typed in either case.
+    const umlaut = insertSong(server.db, { title: 'Zebra crossing', artist: 'Ölaf Grün' });
+    for (const q of ['grün', 'GRÜN', 'ölaf', 'zebra c']) {
+      expect((await readAll(member, 20, q)).songs.map((song) => song.id), q).toEqual([umlaut.id]);
+    }
+    // % and _ are plain characters, not wildcards.
+    const percent = insertSong(server.db, { title: 'Fifty_50% off', artist: null });
+    expect((await readAll(member, 20, '_50%')).songs.map((song) => song.id)).toEqual([percent.id]);
+    expect((await readAll(member, 20, 'y%')).songs).toEqual([]);
+    // Never across title and artist, never pending or trashed songs.
+    expect((await readAll(member, 20, 'crossingölaf')).songs).toEqual([]);
+    expect((await readAll(member, 20, 'aardvark')).songs).toEqual([]);
+    // Blank: the whole library.
+    expect(((await (await server.request('/api/songs/page?q=%20', { cookie: member })).json()) as SongPageDto).total).toBe(whole.length + 2);
+  });
+
+  test("every page's ETag is the library's version (the whole list's): a write changes it", async () => {
+    const etag = async (path: string) => (await server.request(path, { cookie: member })).headers.get('etag');
+    const before = await etag('/api/songs/page');
+    expect(before).toBe(await etag('/api/songs'));
+    expect(await etag('/api/songs/page?limit=5&q=banana')).toBe(before);
+    insertSong(server.db, { title: 'Version bump' });
+    const after = await etag('/api/songs/page');
+    expect(after).not.toBe(before);
+    expect(after).toBe(await etag('/api/songs'));
   });
 
   test('refuses a cursor it did not make, a bad limit, and guests', async () => {

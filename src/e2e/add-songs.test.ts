@@ -106,11 +106,11 @@ describe('Add Songs to Playlist', () => {
     const playlist = await createPlaylist(server, admin, 'Mum\'s', []);
     const { page, problems, context } = await openSignedIn(browser, server, kid, `/playlists/${playlist.id}`);
     // From the first load: the page reads the library in the background once it settles.
-    await page.route('**/api/songs', (route) => route.abort());
+    await page.route('**/api/songs/page*', (route) => route.abort());
     await page.reload();
     await openAddSongs(page);
     await dialogOf(page).getByText('Failed to load songs').waitFor();
-    await page.unroute('**/api/songs');
+    await page.unroute('**/api/songs/page*');
     await dialogOf(page).getByRole('button', { name: 'Try Again' }).click();
     await waitForOffered(page, ['Bedtime', 'Lullaby', 'Morning', 'Sunrise']);
     await dialogOf(page).getByRole('button', { name: 'Add Bedtime' }).click();
@@ -120,7 +120,7 @@ describe('Add Songs to Playlist', () => {
     await context.close();
   });
 
-  test('stays light with 50,000 songs: only the rows on screen exist, and a search finds the last one', async () => {
+  test('stays light with 50,000 songs: only the rows on screen exist, read a page at a time; a search finds the last one', async () => {
     server.db.transaction((tx) => {
       // In batches of 1,000 rows: one statement per row is most of this test's time.
       const filler = Array.from({ length: 50_000 }, (_, i) => buildSong({ title: `zz filler ${String(i).padStart(5, '0')}`, artist: `Band ${i % 100}` }));
@@ -131,13 +131,52 @@ describe('Add Songs to Playlist', () => {
     await openAddSongs(page);
     const list = dialogOf(page).getByRole('list', { name: 'Available songs' });
     await list.waitFor();
-    expect(await list.getAttribute('data-count')).toBe('50004');
+    // The library's 50,004 songs are offered, the first page of them read (the whole list never is).
+    expect(await list.getAttribute('data-total')).toBe('50004');
+    expect(Number(await list.getAttribute('data-count'))).toBeLessThan(1000);
     expect(await list.getByRole('listitem').count()).toBeLessThan(30);
     await dialogOf(page).getByRole('searchbox').fill('FILLER 49999');
     await waitForOffered(page, ['zz filler 49999']);
     await dialogOf(page).getByRole('searchbox').fill('band 7');
-    await page.waitForFunction(() => document.querySelector('ul[aria-label="Available songs"]')?.getAttribute('data-count') === '5500');
+    await page.waitForFunction(() => document.querySelector('ul[aria-label="Available songs"]')?.getAttribute('data-total') === '5500');
     expect(await list.getByRole('listitem').count()).toBeLessThan(30);
+    const reads = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((path) => path === '/api/songs'));
+    expect(reads).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('scrolling reads the next pages; a song from a late page is added like any other', async () => {
+    // The 50,000 songs of the test before are still there.
+    const playlist = await createPlaylist(server, kid, 'Late', []);
+    const { page, problems, context } = await openSignedIn(browser, server, kid, `/playlists/${playlist.id}`);
+    await openAddSongs(page);
+    const list = dialogOf(page).getByRole('list', { name: 'Available songs' });
+    const late = dialogOf(page).getByRole('button', { name: 'Add zz filler 00700' });
+    // Past the first page (100 songs) and into the second (500 more): scroll until its row shows.
+    await page.waitForFunction(
+      () => {
+        if (document.querySelector('[aria-label="Add zz filler 00700"]')) return true;
+        document.querySelector('ul[aria-label="Available songs"]')!.parentElement!.scrollBy(0, 1500);
+        return false;
+      },
+      undefined,
+      { polling: 'raf' },
+    );
+    await late.scrollIntoViewIfNeeded();
+    expect(Number(await list.getAttribute('data-count'))).toBeGreaterThan(700);
+    await late.click();
+    await expectToast(page, 'Song added!', 'Song successfully added to playlist');
+    await dialogOf(page).getByRole('button', { name: 'Add zz filler 00700' }).waitFor({ state: 'detached' });
+    const held = (await (await server.request(`/api/playlists/${playlist.id}/songs`, { cookie: kid })).json()) as { title: string }[];
+    expect(held.map((song) => song.title)).toEqual(['zz filler 00700']);
+    // A new search starts at the top of its own list: one page read, not as many as were scrolled past.
+    const searches: string[] = [];
+    page.on('request', (request) => void (new URL(request.url()).searchParams.get('q') === 'band 1' && searches.push(request.url())));
+    await dialogOf(page).getByRole('searchbox').fill('band 1');
+    await page.waitForFunction(() => document.querySelector('ul[aria-label="Available songs"]')?.getAttribute('data-total') === '5500');
+    await dialogOf(page).getByRole('button', { name: 'Add zz filler 00001' }).waitFor();
+    expect(searches.length).toBe(1);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -4,7 +4,7 @@ import type { AlbumDto, SongDto } from '../shared/types.ts';
 import { insertSong } from '../testing/factories.ts';
 import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { bulkBar, controls, songRow, songsAs, withoutFailedLoads } from './admin-songs-helpers.ts';
+import { bulkBar, controls, manage, songRow, songsAs, withoutFailedLoads } from './admin-songs-helpers.ts';
 import { sineWav, uploadBytes } from './player-fixtures.ts';
 import { createAlbum } from './seed.ts';
 import { WIDE, expectToast, openSignedIn } from './signed-in.ts';
@@ -151,6 +151,36 @@ describe('bulk bar', () => {
 });
 
 describe('more songs than one request takes', () => {
+  test('rows are read as they near the screen; a row read late is ticked and unpublished like any other', async () => {
+    const { page, problems, context } = await open();
+    await controls(page).getByLabel('Album', { exact: true }).selectOption({ label: 'Many' });
+    await songRow(page, `Many ${MANY}`).waitFor();
+    expect(await manage(page).getByText(`${MANY.toLocaleString('en-US')} songs`).count()).toBe(1);
+    // Recently Added: the first song made is the last row; scroll the page until it is read and shown.
+    await page.waitForFunction(
+      () => {
+        if ([...document.querySelectorAll('[data-testid="manage-row"] span.font-medium')].some((el) => el.textContent === 'Many 1')) return true;
+        window.scrollBy(0, 3000);
+        return false;
+      },
+      undefined,
+      { polling: 'raf' },
+    );
+    const reads = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((path) => path.startsWith('/api/songs/all')));
+    expect(reads.filter((path) => path === '/api/songs/all/rows').length).toBeGreaterThan(2);
+    expect(reads).not.toContain('/api/songs/all');
+    await tick(page, 'Many 1');
+    expect(await bulkBar(page).getByTestId('selected-count').textContent()).toBe('1 selected');
+    await bulkBar(page).getByRole('button', { name: 'Unpublish', exact: true }).click();
+    await expectToast(page, 'Songs unpublished!');
+    await songRow(page, 'Many 1').getByTestId('status-badge').filter({ hasText: 'Pending' }).waitFor();
+    expect((await byTitle('Many 1')).status).toBe('pending');
+    expect((await byTitle('Many 2')).status).toBe('published');
+    await server.request(`/api/songs/${(await byTitle('Many 1')).id}/status`, { method: 'PATCH', json: { status: 'published' }, cookie: admin });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test('Select All over 2,100 songs sends chunks of 1,000 in turn with progress; a failed middle chunk is named exactly and the others stay done', async () => {
     const { page, problems, context } = await open();
     await controls(page).getByLabel('Album', { exact: true }).selectOption({ label: 'Many' });

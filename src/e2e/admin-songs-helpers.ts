@@ -15,6 +15,14 @@ export const songRow = (page: Page, title: string): Locator =>
 /** Titles of the rendered rows, top to bottom. */
 export const rowTitles = (page: Page) => page.getByTestId('manage-row').evaluateAll((rows) => rows.map((row) => row.querySelector('span.font-medium')!.textContent));
 
+/** Waits until the rendered rows are these titles, top to bottom (the server answers a new filter or sort). */
+export async function waitForRowTitles(page: Page, titles: (string | null)[]): Promise<void> {
+  await page.waitForFunction(
+    (want) => JSON.stringify([...document.querySelectorAll('[data-testid="manage-row"]')].map((row) => row.querySelector('span.font-medium')!.textContent)) === JSON.stringify(want),
+    titles,
+  );
+}
+
 /** Expands a song's row and returns it. */
 export async function expand(page: Page, title: string): Promise<Locator> {
   const row = songRow(page, title);

@@ -48,12 +48,21 @@ describe('the paged library offline', () => {
     expect(renamed.status).toBe(200);
     await page.reload();
     await row(page, 'Middle 0000').waitFor();
-    // The worker reads the whole library again beside the first page: wait for its new copy.
+    // The worker copies the library's pages again beside the first page: wait for its new copy
+    // (the last page holds the renamed song). The whole library is never read.
     await waitForAsync(
       page,
-      async (cache) => ((await (await (await caches.open(cache)).match('/api/songs'))?.text()) ?? '').includes('Zz Campfire Song'),
+      async (name) => {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+          if (!new URL(request.url).searchParams.has('after')) continue;
+          if (((await (await cache.match(request))?.text()) ?? '').includes('Zz Campfire Song')) return true;
+        }
+        return false;
+      },
       API_CACHE,
     );
+    expect(await page.evaluate(async (name) => (await (await caches.open(name)).match('/api/songs')) === undefined, API_CACHE)).toBe(true);
 
     await context.setOffline(true);
     await page.reload();

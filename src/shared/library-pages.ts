@@ -4,3 +4,5 @@
  */
 export const FIRST_PAGE_SIZE = 100;
 export const SONG_PAGE_MAX = 1000;
+/** Songs asked for at once by id (GET /api/songs/all/rows, GET /api/songs/visible). */
+export const SONGS_BY_ID_MAX = 200;

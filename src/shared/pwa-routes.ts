@@ -5,7 +5,7 @@
 /** The API reads the library, albums, playlists and search make: kept for offline use. */
 const CACHED_READS = [
   /^\/api\/user$/,
-  /^\/api\/songs(\/page)?$/,
+  /^\/api\/songs\/page$/,
   /^\/api\/albums(\/[^/]+(\/songs)?)?$/,
   /^\/api\/playlists(\/[^/]+(\/songs)?)?$/,
   /^\/api\/search$/,

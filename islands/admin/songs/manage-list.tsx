@@ -1,8 +1,10 @@
 import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { AlbumDto, DisplayPreference, SongDto } from '../../../src/shared/types.ts';
+import type { AlbumDto, DisplayPreference } from '../../../src/shared/types.ts';
 import { songSubtitle } from '../../library/library-view.tsx';
 import { useCurrentTrack, usePlayer } from '../../player/player-store.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import { useAdminRows } from './admin-rows.ts';
 import { ManageRow } from './manage-row.tsx';
 import { SongPanel } from './song-panel.tsx';
 
@@ -29,8 +31,20 @@ function useDocumentTop(ref: RefObject<HTMLElement | null>): number {
   return top;
 }
 
+/** A row not read yet: a collapsed row's shape at its exact height (see ROW_ESTIMATE). */
+function RowPlaceholder() {
+  return (
+    <div aria-hidden="true" data-testid="manage-row-placeholder" className="flex h-[62px] items-center pl-3">
+      <Skeleton className="h-5 w-5" />
+      <Skeleton className="ml-5 h-10 w-10" />
+      <Skeleton className="ml-3 h-4 w-2/5" />
+    </div>
+  );
+}
+
 interface ManageListProps {
-  songs: SongDto[];
+  /** The list's songs in its order; their rows are read as they come near the screen. */
+  ids: readonly number[];
   albums: AlbumDto[];
   preference: DisplayPreference;
   selected: ReadonlySet<number>;
@@ -40,24 +54,27 @@ interface ManageListProps {
   onExpand: (id: number) => void;
 }
 
-/** Manage Songs' rows, virtualised on the window's scroll (50,000 songs stay smooth). */
-export function ManageList({ songs, albums, preference, selected, expanded, highlighted, onSelect, onExpand }: ManageListProps) {
+/** Manage Songs' rows, virtualised on the window's scroll (100,000 songs stay smooth). */
+export function ManageList({ ids, albums, preference, selected, expanded, highlighted, onSelect, onExpand }: ManageListProps) {
   const listRef = useRef<HTMLUListElement>(null);
   const scrollMargin = useDocumentTop(listRef);
   const virtualizer = useWindowVirtualizer({
-    count: songs.length,
+    count: ids.length,
     estimateSize: () => ROW_ESTIMATE,
     overscan: 3,
     scrollMargin,
-    getItemKey: (index) => songs[index]!.id,
+    getItemKey: (index) => ids[index]!,
     // A row is never 0 px tall; an element not laid out (yet) keeps the estimate.
     measureElement: (element, entry, instance) => measureElement(element, entry, instance) || ROW_ESTIMATE,
   });
+  const items = virtualizer.getVirtualItems();
+  const rows = useAdminRows(ids, items[0]?.index ?? 0, items.at(-1)?.index ?? 0);
   const currentId = useCurrentTrack()?.id;
-  const songsRef = useRef(songs);
-  songsRef.current = songs;
+  // Play queues the rows read around the one played, in the list's order.
+  const loaded = useRef({ ids, rows });
+  loaded.current = { ids, rows };
   const play = useCallback((id: number) => {
-    const queue = songsRef.current;
+    const queue = loaded.current.ids.flatMap((songId) => loaded.current.rows.get(songId) ?? []);
     usePlayer.getState().start(queue, queue.findIndex((song) => song.id === id), 'library');
   }, []);
 
@@ -66,18 +83,18 @@ export function ManageList({ songs, albums, preference, selected, expanded, high
   const newest = highlighted.at(-1);
   useEffect(() => {
     if (newest === undefined || scrolledTo.current.has(newest)) return;
-    const index = songs.findIndex((song) => song.id === newest);
+    const index = ids.indexOf(newest);
     if (index < 0) return;
     scrolledTo.current.add(newest);
     virtualizer.scrollToIndex(index, { align: 'center' });
-  }, [newest, songs, virtualizer]);
+  }, [newest, ids, virtualizer]);
 
   const lit = new Set(highlighted);
   return (
-    <ul ref={listRef} aria-label="Manage songs" data-count={songs.length} className="relative" style={{ height: virtualizer.getTotalSize() }}>
-      {virtualizer.getVirtualItems().map((item) => {
-        const song = songs[item.index]!;
-        const open = expanded.has(song.id);
+    <ul ref={listRef} aria-label="Manage songs" data-count={ids.length} className="relative" style={{ height: virtualizer.getTotalSize() }}>
+      {items.map((item) => {
+        const song = rows.get(ids[item.index]!);
+        const open = song !== undefined && expanded.has(song.id);
         return (
           <li
             key={item.key}
@@ -86,19 +103,23 @@ export function ManageList({ songs, albums, preference, selected, expanded, high
             className="absolute inset-x-0 top-0 pb-1"
             style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
           >
-            <ManageRow
-              song={song}
-              subtitle={songSubtitle(song, preference)}
-              selected={selected.has(song.id)}
-              expanded={open}
-              highlighted={lit.has(song.id)}
-              current={song.id === currentId}
-              onSelect={onSelect}
-              onExpand={onExpand}
-              onPlay={play}
-            >
-              {open ? <SongPanel song={song} albums={albums} /> : null}
-            </ManageRow>
+            {song === undefined ? (
+              <RowPlaceholder />
+            ) : (
+              <ManageRow
+                song={song}
+                subtitle={songSubtitle(song, preference)}
+                selected={selected.has(song.id)}
+                expanded={open}
+                highlighted={lit.has(song.id)}
+                current={song.id === currentId}
+                onSelect={onSelect}
+                onExpand={onExpand}
+                onPlay={play}
+              >
+                {open ? <SongPanel song={song} albums={albums} /> : null}
+              </ManageRow>
+            )}
           </li>
         );
       })}

@@ -28,7 +28,15 @@ beforeEach(() => {
     const method = init.method ?? 'GET';
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     requests.push({ method, path: input, body });
-    if (input === '/api/songs/all') return Promise.resolve(Response.json(catalogue));
+    // The server's side of Manage Songs: its order as ids (Recently Added here), then rows by id.
+    if (input.startsWith('/api/songs/all/ids?')) {
+      const newest = [...catalogue].sort((a, b) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1));
+      return Promise.resolve(Response.json({ ids: newest.map((s) => s.id), total: catalogue.length }));
+    }
+    if (input.startsWith('/api/songs/all/rows?ids=')) {
+      const ids = input.slice('/api/songs/all/rows?ids='.length).split(',').map(Number);
+      return Promise.resolve(Response.json(ids.flatMap((id) => catalogue.filter((s) => s.id === id))));
+    }
     if (input === '/api/albums') return Promise.resolve(Response.json([{ id: 5, name: 'Bedtime', artworkUrl: null, shareId: 'a', createdAt: '', deletedAt: null }]));
     if (input.startsWith('/api/songs/bulk/')) {
       return new Promise<Response>((resolve) => {

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useUser } from '../../app/user-context.ts';
 import { useAlbums } from '../../lib/api/albums.ts';
-import { useAdminSongs } from '../../lib/api/songs.ts';
+import { useAdminSongIds } from '../../lib/api/songs.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardTitle } from '../../ui/card.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
@@ -12,18 +12,23 @@ import { count } from './chunked-bulk.ts';
 import { ManageControls } from './manage-controls.tsx';
 import { ManageList } from './manage-list.tsx';
 import { useSelection } from './selection.ts';
-import { type AlbumFilter, type SongSort, orderSongs } from './song-order.ts';
+import type { AlbumFilter, SongSort } from './song-order.ts';
 import { useBulkActions } from './use-bulk-actions.ts';
 
-/** The Music tab's Manage Songs: every song, filtered, sorted, edited one by one or in bulk. */
+const NO_IDS: readonly number[] = [];
+
+/**
+ * The Music tab's Manage Songs: every song, filtered, sorted, edited one by one or in bulk. The
+ * server filters and sorts, answering ids only; the rows on screen are read by id (manage-list.tsx).
+ */
 export function ManageSongs() {
   const user = useUser();
-  const songs = useAdminSongs();
   const albums = useAlbums();
   const albumList = useMemo(() => albums.data ?? [], [albums.data]);
   const [filter, setFilter] = useState<AlbumFilter>('all');
   const [sort, setSort] = useState<SongSort>('recent');
-  const visible = useMemo(() => orderSongs(songs.data ?? [], filter, sort), [songs.data, filter, sort]);
+  const songs = useAdminSongIds(filter, sort);
+  const visible = songs.data?.ids ?? NO_IDS;
   const selection = useSelection(visible);
   const bulk = useBulkActions(selection.drop);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
@@ -51,7 +56,8 @@ export function ManageSongs() {
         display={user.displayPreference}
         allSelected={selection.allSelected}
         // A running bulk action keeps its selection (and its bar, which shows the progress).
-        canSelect={visible.length > 0 && bulk.progress === null}
+        // Nor while a new filter's or sort's order is on its way (the rows shown are the last one's).
+        canSelect={visible.length > 0 && bulk.progress === null && !songs.isPlaceholderData}
         onSelectAll={selection.selectAll}
         onDeselectAll={selection.clear}
       />
@@ -66,10 +72,10 @@ export function ManageSongs() {
           <Button variant="outline" busy={songs.isFetching} onClick={() => void songs.refetch()}>Try Again</Button>
         </div>
       ) : visible.length === 0 ? (
-        <p className="py-10 text-center text-sm text-muted-foreground">{songs.data.length === 0 ? 'No songs yet. Upload some above.' : 'No songs in this album.'}</p>
+        <p className="py-10 text-center text-sm text-muted-foreground">{songs.data.total === 0 ? 'No songs yet. Upload some above.' : 'No songs in this album.'}</p>
       ) : (
         <ManageList
-          songs={visible}
+          ids={visible}
           albums={albumList}
           preference={user.displayPreference}
           selected={selection.selected}

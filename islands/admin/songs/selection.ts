@@ -3,6 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 /**
  * Which songs are ticked. The set may hold songs the current album filter hides; only the
  * visible ones count (`selectedInOrder`), so a bulk action never touches a song out of sight.
+ * Visible means in the list's order (its ids), loaded on screen or not.
  */
 export function toggleId(selected: ReadonlySet<number>, id: number): Set<number> {
   const next = new Set(selected);
@@ -11,14 +12,14 @@ export function toggleId(selected: ReadonlySet<number>, id: number): Set<number>
 }
 
 /** The visible selected ids in display order: bulk chunks number songs as the list shows them. */
-export function selectedInOrder(visible: readonly { id: number }[], selected: ReadonlySet<number>): number[] {
+export function selectedInOrder(visible: readonly number[], selected: ReadonlySet<number>): number[] {
   if (selected.size === 0) return [];
   const ids: number[] = [];
-  for (const song of visible) if (selected.has(song.id)) ids.push(song.id);
+  for (const id of visible) if (selected.has(id)) ids.push(id);
   return ids;
 }
 
-export const allVisibleSelected = (visible: readonly { id: number }[], inOrder: readonly number[]) => visible.length > 0 && inOrder.length === visible.length;
+export const allVisibleSelected = (visible: readonly number[], inOrder: readonly number[]) => visible.length > 0 && inOrder.length === visible.length;
 
 export function withoutIds(selected: ReadonlySet<number>, ids: readonly number[]): Set<number> {
   const next = new Set(selected);
@@ -26,11 +27,11 @@ export function withoutIds(selected: ReadonlySet<number>, ids: readonly number[]
   return next;
 }
 
-export function useSelection(visible: readonly { id: number }[]) {
+export function useSelection(visible: readonly number[]) {
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   const ids = useMemo(() => selectedInOrder(visible, selected), [visible, selected]);
   const toggle = useCallback((id: number) => setSelected((current) => toggleId(current, id)), []);
-  const selectAll = useCallback(() => setSelected(new Set(visible.map((song) => song.id))), [visible]);
+  const selectAll = useCallback(() => setSelected(new Set(visible)), [visible]);
   const clear = useCallback(() => setSelected(new Set()), []);
   const drop = useCallback((done: readonly number[]) => setSelected((current) => withoutIds(current, done)), []);
   return { selected, ids, allSelected: allVisibleSelected(visible, ids), toggle, selectAll, clear, drop };

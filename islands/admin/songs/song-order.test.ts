@@ -32,10 +32,10 @@ test('selection: toggling, the visible selected ids in display order, all select
   let selected: ReadonlySet<number> = new Set();
   selected = toggleId(toggleId(toggleId(selected, 3), 1), 9);
   expect([...selected]).toEqual([3, 1, 9]);
-  const visible = orderSongs(songs, 'all', 'recent');
+  const visible = ids(orderSongs(songs, 'all', 'recent'));
   expect(selectedInOrder(visible, selected)).toEqual([3, 1]);
   expect(allVisibleSelected(visible, selectedInOrder(visible, selected))).toBe(false);
-  const all = new Set(ids(visible));
+  const all = new Set(visible);
   expect(allVisibleSelected(visible, selectedInOrder(visible, all))).toBe(true);
   expect(allVisibleSelected([], [])).toBe(false);
   expect([...withoutIds(all, [4, 1])]).toEqual([2, 3]);

@@ -1,29 +1,25 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { SongDto, SongPatch, SongStatus } from '../../../src/shared/types.ts';
-import { albumKeys } from '../../lib/api/albums.ts';
-import { songApi, songKeys } from '../../lib/api/songs.ts';
+import { songApi } from '../../lib/api/songs.ts';
 import { uploadApi } from '../../lib/api/uploads.ts';
 import { toast } from '../../ui/toast-store.ts';
+import { applyToAdminSongs } from './admin-song-cache.ts';
 
 const failed = (description: string) => toast({ title: 'Error', description, variant: 'destructive' });
 
 /**
  * One song's writes with the product's toasts. Each resolves true when it worked. The
- * answer replaces the song in the admin list at once; then every song list and the albums
+ * answer replaces the song in Manage Songs' rows at once; then every song list and the albums
  * (their artwork and visibility follow the songs) are refreshed.
  */
 export function useSongWrites() {
   const queryClient = useQueryClient();
   return useMemo(() => {
     const refresh = (change?: { song: SongDto } | { removed: number }) => {
-      if (change) {
-        queryClient.setQueryData<SongDto[]>(songKeys.all, (list) =>
-          'song' in change ? list?.map((s) => (s.id === change.song.id ? change.song : s)) : list?.filter((s) => s.id !== change.removed),
-        );
-      }
-      void queryClient.invalidateQueries({ queryKey: songKeys.library });
-      void queryClient.invalidateQueries({ queryKey: albumKeys.list });
+      if (!change) applyToAdminSongs(queryClient, new Set(), 'removed');
+      else if ('song' in change) applyToAdminSongs(queryClient, new Set([change.song.id]), () => change.song);
+      else applyToAdminSongs(queryClient, new Set([change.removed]), 'removed');
     };
     const attempt = async (run: () => Promise<void>, success: string, failure: () => void) => {
       try {

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { SongDto } from '../../../src/shared/types.ts';
-import { albumKeys } from '../../lib/api/albums.ts';
-import { type BulkAction, songApi, songKeys } from '../../lib/api/songs.ts';
+import { type BulkAction, songApi } from '../../lib/api/songs.ts';
 import { failureMessage, runBounded } from '../../lib/run-bounded.ts';
 import { toast } from '../../ui/toast-store.ts';
+import { type AdminSongChange, applyToAdminSongs } from './admin-song-cache.ts';
 import { count, describeFailure, progressText, runChunked } from './chunked-bulk.ts';
 
 export type BulkKind = BulkAction;
@@ -17,11 +17,11 @@ const TEXTS: Record<BulkKind, { verb: string; success: string; failure: string }
   clean: { verb: 'Marking not explicit', success: 'Songs marked not explicit!', failure: 'Failed to mark songs not explicit' },
 };
 
-/** What each action changes in a song the server accepted it for (null: it left the list). */
-const AFTER: Record<BulkKind, (song: SongDto) => SongDto | null> = {
+/** What each action changes in a song the server accepted it for. */
+const AFTER: Record<BulkKind, AdminSongChange> = {
   publish: (song) => ({ ...song, status: 'published' }),
   unpublish: (song) => ({ ...song, status: 'pending' }),
-  delete: () => null,
+  delete: 'removed',
   explicit: (song) => ({ ...song, explicit: true }),
   clean: (song) => ({ ...song, explicit: false }),
 };
@@ -45,13 +45,8 @@ export function useBulkActions(onDone: (ids: readonly number[]) => void) {
   const [report, setReport] = useState<string[]>([]);
 
   const finish = useCallback(
-    (done: readonly number[], update: (song: SongDto) => SongDto | null) => {
-      const ids = new Set(done);
-      queryClient.setQueryData<SongDto[]>(songKeys.all, (list) =>
-        list?.flatMap((song) => (ids.has(song.id) ? (update(song) ?? []) : [song])),
-      );
-      void queryClient.invalidateQueries({ queryKey: songKeys.library });
-      void queryClient.invalidateQueries({ queryKey: albumKeys.list });
+    (done: readonly number[], change: AdminSongChange) => {
+      applyToAdminSongs(queryClient, new Set(done), change);
       onDone(done);
       setProgress(null);
     },

@@ -13,7 +13,7 @@ import { createdRoomSchema, roomEntrySchema, roomStateSchema, roomViewSchema, sk
 import { searchResultSchema } from '../../../src/shared/schemas/search.ts';
 import { settingsSchema } from '../../../src/shared/schemas/settings.ts';
 import { tempShareSchema } from '../../../src/shared/schemas/share.ts';
-import { bulkResultSchema, songListSchema, songPageSchema, songSchema } from '../../../src/shared/schemas/song.ts';
+import { adminSongIdsSchema, bulkResultSchema, songListSchema, songPageSchema, songSchema } from '../../../src/shared/schemas/song.ts';
 import { adminTempShareListSchema } from '../../../src/shared/schemas/temp-share-admin.ts';
 import { deletedAlbumListSchema, deletedSongListSchema } from '../../../src/shared/schemas/trash.ts';
 import { imageUploadSchema } from '../../../src/shared/schemas/upload.ts';
@@ -52,6 +52,7 @@ export const RESPONSE_SCHEMAS = {
   song: songSchema,
   songs: songListSchema,
   songPage: songPageSchema,
+  adminSongIds: adminSongIdsSchema,
   bulkResult: bulkResultSchema,
   lyrics: lyricsSchema,
   deletedSongs: deletedSongListSchema,

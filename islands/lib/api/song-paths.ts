@@ -5,16 +5,20 @@
 export type BulkAction = 'publish' | 'unpublish' | 'delete' | 'explicit' | 'clean';
 
 export const songPaths = {
-  library: '/api/songs',
-  all: '/api/songs/all',
-  /** One page of the library: the first (the server's size), or `limit` songs after a cursor. */
-  page: (after: string | null, limit?: number) => {
+  /** One page of the library (songs holding `search` only, when given): the first (the server's size), or `limit` songs after a cursor. */
+  page: (after: string | null, limit?: number, term = '') => {
     const query = new URLSearchParams();
     if (after !== null) query.set('after', after);
     if (limit !== undefined) query.set('limit', String(limit));
+    if (term.trim()) query.set('q', term.trim());
     const search = query.toString();
     return search ? `/api/songs/page?${search}` : '/api/songs/page';
   },
+  /** Manage Songs: the admin list's ids in the order shown (album filter and sort), then rows by id. */
+  adminIds: (album: string, sort: string) => `/api/songs/all/ids?${new URLSearchParams({ album, sort })}`,
+  adminRows: (ids: readonly number[]) => `/api/songs/all/rows?ids=${ids.join(',')}`,
+  /** Which of these songs the user's library holds now. */
+  visible: (ids: readonly number[]) => `/api/songs/visible?ids=${ids.join(',')}`,
   one: (id: number) => `/api/songs/${id}`,
   status: (id: number) => `/api/songs/${id}/status`,
   audio: (id: number) => `/api/songs/${id}/audio`,

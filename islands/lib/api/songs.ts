@@ -1,19 +1,25 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { BulkSongs, SongPatch, SongStatus, SongStatusChange } from '../../../src/shared/types.ts';
 import type { LyricsDto, LyricsEdit } from '../../../src/shared/schemas/lyrics.ts';
-import { SONG_PAGE_MAX } from '../../../src/shared/library-pages.ts';
+import { SONGS_BY_ID_MAX, SONG_PAGE_MAX } from '../../../src/shared/library-pages.ts';
 import { ApiError, apiRequest } from './request.ts';
 import { type BulkAction, songPaths } from './song-paths.ts';
 
 export type { BulkAction };
 
-/** `/api/songs/*`: the library, the admins' song list, one song's writes and the bulk actions (paths in song-paths.ts). */
+/** `/api/songs/*`: the library's pages and searches, Manage Songs' order and rows, one song's writes and the bulk actions (paths in song-paths.ts). */
 export const songKeys = {
+  /** Every song query's prefix: invalidating it refreshes them all. */
   library: ['songs'] as const,
-  /** Admins' list of every song; invalidating `library` refreshes it too. */
-  all: ['songs', 'all'] as const,
   /** The library view's pages; invalidating `library` refreshes them too. */
   pages: ['songs', 'pages'] as const,
+  /** Add Songs' pages of the library narrowed by its search (trimmed; '' for all). */
+  search: (term: string) => ['songs', 'search', term] as const,
+  /** Manage Songs' order (ids) for an album filter and sort, and its rows fetched by id. */
+  adminIds: (album: string, sort: string) => ['songs', 'all', 'ids', album, sort] as const,
+  adminIdsAll: ['songs', 'all', 'ids'] as const,
+  adminRows: (ids: readonly number[]) => ['songs', 'all', 'rows', ids.join(',')] as const,
+  adminRowsAll: ['songs', 'all', 'rows'] as const,
   lyrics: (id: number) => ['songs', id, 'lyrics'] as const,
 };
 
@@ -32,16 +38,6 @@ export function useSongLyrics(id: number | null) {
   return useQuery({ queryKey: songKeys.lyrics(id ?? 0), queryFn: () => fetchLyrics(id!), enabled: id !== null, retry: false, staleTime: 5 * 60_000 });
 }
 
-/** The library read: every published song, sorted by title by the server. */
-export const librarySongsQuery = {
-  queryKey: songKeys.library,
-  queryFn: () => apiRequest(songPaths.library, { expect: 'songs' }),
-};
-
-export function useLibrarySongs() {
-  return useQuery(librarySongsQuery);
-}
-
 /** Songs per page after the first (the server's first page is smaller: src/shared/library-pages.ts). */
 export const LIBRARY_PAGE_SIZE = SONG_PAGE_MAX;
 
@@ -55,9 +51,40 @@ export function useLibraryPages() {
   });
 }
 
-/** Admin: every song, pending and published. */
-export function useAdminSongs() {
-  return useQuery({ queryKey: songKeys.all, queryFn: () => apiRequest(songPaths.all, { expect: 'songs' }) });
+/** Songs per search page after the first (the server's FIRST_PAGE_SIZE). */
+export const SEARCH_PAGE_SIZE = 500;
+
+/** Published songs whose title or artist holds `term`, a page at a time in the library's order. */
+export const librarySearchQuery = (term: string) =>
+  infiniteQueryOptions({
+    queryKey: songKeys.search(term.trim()),
+    queryFn: ({ pageParam }) => apiRequest(songPaths.page(pageParam, pageParam === null ? undefined : SEARCH_PAGE_SIZE, term), { expect: 'songPage' }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
+  });
+
+/** Admin: the ids of every song (pending and published) an album filter keeps, in a sort's order; the last order stays up while the next is read. */
+export function useAdminSongIds(album: string, sort: string) {
+  return useQuery({
+    queryKey: songKeys.adminIds(album, sort),
+    queryFn: () => apiRequest(songPaths.adminIds(album, sort), { expect: 'adminSongIds' }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Admin: these songs (at most SONGS_BY_ID_MAX), in this order; fetched once each set. */
+export const adminRowsQuery = (ids: readonly number[]) => ({
+  queryKey: songKeys.adminRows(ids),
+  queryFn: () => apiRequest(songPaths.adminRows(ids), { expect: 'songs' }),
+});
+
+/** Which of these songs the user's library holds now (published, not trashed, allowed), SONGS_BY_ID_MAX a request. */
+export async function visibleSongs(ids: readonly number[]) {
+  const found = [];
+  for (let start = 0; start < ids.length; start += SONGS_BY_ID_MAX) {
+    found.push(...(await apiRequest(songPaths.visible(ids.slice(start, start + SONGS_BY_ID_MAX)), { expect: 'songs' })));
+  }
+  return found;
 }
 
 export const songApi = {

@@ -1,10 +1,10 @@
 import { brotliCompress, brotliDecompressSync, constants } from 'node:zlib';
 import type { Db } from '../../../db/client.ts';
-import { inReadSnapshot } from '../../../db/queries/songs.ts';
+import { inReadSnapshot, listLiveSongValues, listPublishedSongValues } from '../../../db/queries/songs.ts';
+import type { SongValues } from '../../../db/queries/song-values.ts';
 import { EVERYONE, type Viewer, viewerKey } from '../../../db/queries/visibility.ts';
-import type { SongDto } from '../../shared/types.ts';
 import { catalogueVersion } from './catalogue-version.ts';
-import { listAllSongs, listLibrary } from './songs.ts';
+import { songDtoFromValues } from './dto.ts';
 
 /** `library`: GET /api/songs, the same for every viewer of one restriction. `admin`: GET /api/songs/all, admins only. */
 export type SongListView = 'library' | 'admin';
@@ -32,7 +32,20 @@ interface Entry {
   gzipWanted?: boolean;
 }
 
-const BUILD: Record<SongListView, (db: Db, viewer: Viewer) => SongDto[]> = { library: listLibrary, admin: listAllSongs };
+// The rows of GET /api/songs (listLibrary) and GET /api/songs/all (listAllSongs), as raw values.
+const ROWS: Record<SongListView, (db: Db, viewer: Viewer) => SongValues[]> = { library: listPublishedSongValues, admin: (db) => listLiveSongValues(db) };
+
+/** Songs serialised a chunk at a time: the whole list never exists as objects, nor as one string. */
+const JSON_CHUNK = 2000;
+function jsonOf(rows: SongValues[]): Bytes {
+  const parts: Buffer[] = [Buffer.from('[')];
+  for (let start = 0; start < rows.length; start += JSON_CHUNK) {
+    const chunk = JSON.stringify(rows.slice(start, start + JSON_CHUNK).map(songDtoFromValues));
+    parts.push(Buffer.from(start === 0 ? chunk.slice(1, -1) : `,${chunk.slice(1, -1)}`));
+  }
+  parts.push(Buffer.from(']'));
+  return Buffer.concat(parts) as Bytes;
+}
 
 /** Weak: every encoding carries the same JSON. The view and the restriction keep lists apart. */
 const etagOf = (view: SongListView, version: number, restriction: string) =>
@@ -74,11 +87,11 @@ export function createSongListCache(db: Db, options: { identityTtlMs?: number } 
     if (cached && cached.version === catalogueVersion(db)) return cached;
     if (cached?.dropIdentity) clearTimeout(cached.dropIdentity);
     // Version and rows from one snapshot: a write landing meanwhile can't be labelled old.
-    const { version, songs } = inReadSnapshot(db, () => ({ version: catalogueVersion(db), songs: BUILD[view](db, viewer) }));
+    const { version, rows } = inReadSnapshot(db, () => ({ version: catalogueVersion(db), rows: ROWS[view](db, viewer) }));
     work.builds += 1;
     // Older versions of other restrictions go now, or they would stay until asked again.
     for (const [other, old] of entries) if (old.version !== version && !other.endsWith('|')) entries.delete(other);
-    const entry: Entry = { version, etag: etagOf(view, version, restriction), encoded: {}, making: {}, source: Buffer.from(JSON.stringify(songs)) as Bytes };
+    const entry: Entry = { version, etag: etagOf(view, version, restriction), encoded: {}, making: {}, source: jsonOf(rows) };
     entries.set(key, entry);
     return entry;
   }

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { SONG_STATUSES } from '../enums.ts';
+import { SONGS_BY_ID_MAX } from '../library-pages.ts';
 import { nullable, oneOf, rowId, unionEnum } from './common.ts';
 
 /** A song as the API answers it. audioUrl and artworkUrl are same-origin paths; times are ISO 8601. */
@@ -49,6 +50,8 @@ export const songListSchema = Type.Array(songSchema);
 export const songPageQuery = Type.Object({
   after: Type.Optional(Type.String({ maxLength: 20_000 })),
   limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,3}$' })),
+  /** Only songs whose title or artist contains this, ignoring case. */
+  q: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type SongPageQuery = Static<typeof songPageQuery>;
 
@@ -58,6 +61,25 @@ export type SongPageQuery = Static<typeof songPageQuery>;
  */
 export const songPageSchema = Type.Object({ songs: songListSchema, next: nullable(Type.String()), total: nullable(Type.Number()) });
 export type SongPageDto = Static<typeof songPageSchema>;
+
+/** `GET /api/songs/all/ids`: which songs (every one, those without an album, one album's) and their order. */
+export const adminSongIdsQuery = Type.Object({
+  album: Type.Optional(Type.String({ pattern: '^(all|none|[1-9][0-9]{0,15})$' })),
+  sort: Type.Optional(Type.Union([Type.Literal('recent'), Type.Literal('status'), Type.Literal('alphabetical')])),
+});
+export type AdminSongIdsQuery = Static<typeof adminSongIdsQuery>;
+
+/** The admin list's ids in its order, and how many songs it holds whatever the album (`total`). */
+export const adminSongIdsSchema = Type.Object({ ids: Type.Array(Type.Number()), total: Type.Number() });
+export type AdminSongIdsDto = Static<typeof adminSongIdsSchema>;
+
+/** `GET /api/songs/all/rows?ids=1,2,3` and `GET /api/songs/visible?ids=…`: up to SONGS_BY_ID_MAX ids, comma-separated. */
+export const songIdsQuery = Type.Object({
+  ids: Type.String({
+    pattern: `^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15}){0,${SONGS_BY_ID_MAX - 1}}$`,
+    error: `ids must be 1 to ${SONGS_BY_ID_MAX} song ids, comma-separated`,
+  }),
+});
 
 /** `POST /api/songs/bulk/:action`: how many songs changed. */
 export const bulkResultSchema = Type.Object({ count: Type.Number() });
