@@ -12,8 +12,10 @@ const WAL_INDEX_VERSION = 3007000;
  * Null when the database has no WAL index to watch (not in WAL mode, in memory).
  */
 export function commitProbe(sqlite: Database): { changedSince(): boolean; mark(): void } | null {
-  const path = `${sqlite.filename}-shm`;
-  if (!sqlite.filename || sqlite.filename === ':memory:' || !existsSync(path)) return null;
+  // SQLite's own path for the file (a symlink resolved): its -shm lies beside that one.
+  const file = sqlite.query<{ file: string }, []>('PRAGMA database_list').get()?.file;
+  const path = `${file}-shm`;
+  if (!file || !existsSync(path)) return null;
   // A -shm file left beside a database no longer in WAL mode would never change again.
   const mode = sqlite.query<{ journal_mode: string }, []>('PRAGMA journal_mode').get()?.journal_mode;
   if (mode !== 'wal') return null;

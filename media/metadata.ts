@@ -84,8 +84,15 @@ const clean = (value: string | undefined | null, max: number) => {
 };
 
 let parserLoad: Promise<[typeof import('music-metadata'), typeof import('strtok3')]> | null = null;
-/** Loaded at the first parse, not at start: a server that reads no file keeps ~3 MiB less. */
-const parserModules = () => (parserLoad ??= Promise.all([import('music-metadata'), import('strtok3')]));
+/**
+ * Loaded at the first parse, not at start: a server that reads no file keeps ~3 MiB less. A failed
+ * load is forgotten, so the next file tries again rather than failing until a restart.
+ */
+const parserModules = () =>
+  (parserLoad ??= Promise.all([import('music-metadata'), import('strtok3')]).catch((error: unknown) => {
+    parserLoad = null;
+    throw error;
+  }));
 
 /**
  * music-metadata over the file, told the sniffed format (a temp file has no extension, and padding

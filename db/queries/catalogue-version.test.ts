@@ -1,11 +1,12 @@
 import { Database } from 'bun:sqlite';
 import { afterAll, expect, test } from 'bun:test';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { makeTempDir } from '../../src/testing/server.ts';
 import { insertSong } from '../../src/testing/factories.ts';
 import { openDb } from '../client.ts';
+import { commitProbe } from '../commit-probe.ts';
 import { migrateDb } from '../migrate.ts';
 import { songs } from '../schema/index.ts';
 import { currentCatalogueVersion } from './catalogue-version.ts';
@@ -86,5 +87,27 @@ test('a database no longer in WAL mode, with a -shm file left beside it, still f
   other.exec(`UPDATE songs SET title = 'After' WHERE id = ${song.id}`);
   other.close();
   expect(currentCatalogueVersion(server.db)).not.toBe(before);
+  server.close();
+});
+
+// SQLite keeps the WAL index beside the file a symlink names; a stale -shm left beside the link
+// (a database moved to another disk and linked back) must not be the one watched.
+test('a database opened through a symlink follows every write, whatever lies beside the link', () => {
+  const real = join(dir, 'disk', 'hearth.db');
+  const link = join(dir, 'data', 'hearth.db');
+  mkdirSync(dirname(real), { recursive: true });
+  mkdirSync(dirname(link), { recursive: true });
+  const first = openDb(real);
+  migrateDb(first.db);
+  const song = insertSong(first.db, { title: 'Before' });
+  writeFileSync(`${link}-shm`, readFileSync(`${real}-shm`)); // a WAL index left behind
+  first.close();
+  symlinkSync(real, link);
+  const server = openDb(link);
+  const before = currentCatalogueVersion(server.db);
+  server.db.update(songs).set({ title: 'After' }).where(eq(songs.id, song.id)).run();
+  expect(currentCatalogueVersion(server.db)).not.toBe(before);
+  expect(currentCatalogueVersion(server.db)).toBe(readCatalogueVersion(server.db));
+  expect(commitProbe(server.sqlite)).not.toBeNull(); // the index SQLite uses is watched, not given up on
   server.close();
 });

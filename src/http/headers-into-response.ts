@@ -7,7 +7,7 @@ const isEmpty = (record: object) => {
 
 /**
  * Writes the headers hooks put in `set.headers` (the security headers, on every request) into a
- * Response a handler returned. Left in `set` (or with the empty cookie jar the auth plugin makes),
+ * Response a handler returned. Left in `set` (or with the empty jar of a route naming `cookie`),
  * Elysia copies the Response into a new one with a streamed body: a third of a cached share page's time.
  */
 export function headersIntoResponsePlugin() {
