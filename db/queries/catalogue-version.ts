@@ -18,6 +18,12 @@ export function currentCatalogueVersion(db: Db): number {
   if (!memo.probe) return readCatalogueVersion(db);
   if (!memo.probe.changedSince()) return memo.version;
   memo.probe.mark();
-  memo.version = readCatalogueVersion(db);
+  try {
+    memo.version = readCatalogueVersion(db);
+  } catch (error) {
+    // The mark vouches for a version never read: forget it, so the next call reads again.
+    remembered.delete(sqlite);
+    throw error;
+  }
   return memo.version;
 }
