@@ -73,8 +73,8 @@ function shardJobs(pass: string, files: string[], count: number, extra: string[]
 
 /**
  * Runs a child to the end with its output kept, to be printed in one piece. `cpu` is its user and
- * system seconds with those of the processes it waited for (Chromium's): on a shared machine a
- * steadier figure than the wall time.
+ * system seconds with those of the processes it waited for: on a shared machine a steadier figure
+ * than the wall time, but short of Chromium's (its renderers are reaped by its zygote, which is not).
  */
 async function run(cmd: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string; seconds: number; cpu: number }> {
   const started = performance.now();
