@@ -48,13 +48,8 @@ afterAll(async () => {
 
 
 /** Opens with the audio spy installed before any page script runs. */
-async function openSpied(path: string, viewport = WIDE) {
-  const opened = await openSignedIn(browser, server, kid, '/account', { viewport });
-  await installAudioSpy(opened.page);
-  await installMediaSessionSpy(opened.page);
-  await opened.page.goto(server.url + path);
-  await opened.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-  return opened;
+function openSpied(path: string, viewport = WIDE) {
+  return openSignedIn(browser, server, kid, path, { viewport, beforeLoad: (page) => Promise.all([installAudioSpy(page), installMediaSessionSpy(page)]) });
 }
 
 const bar = (page: Page) => page.getByRole('region', { name: 'Player' });

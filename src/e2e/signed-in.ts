@@ -53,12 +53,20 @@ export async function openSignedIn(
     viewport = WIDE,
     theme = 'light',
     serviceWorkers = 'block',
-  }: { viewport?: { width: number; height: number }; theme?: 'light' | 'dark'; serviceWorkers?: 'allow' | 'block' } = {},
+    beforeLoad,
+  }: {
+    viewport?: { width: number; height: number };
+    theme?: 'light' | 'dark';
+    serviceWorkers?: 'allow' | 'block';
+    /** Runs on the blank page before it loads `path` (init scripts: spies), saving a load. */
+    beforeLoad?: (page: Page) => Promise<unknown>;
+  } = {},
 ): Promise<SignedInPage> {
   const opened = await openPage(browser, { viewport, permissions: ['clipboard-read', 'clipboard-write'], serviceWorkers });
   await opened.context.addInitScript((t) => localStorage.setItem('theme', t), theme);
   const [name, value] = cookie.split('=') as [string, string];
   await opened.context.addCookies([{ name, value, url: server.url }]);
+  await beforeLoad?.(opened.page);
   await opened.page.goto(server.url + path);
   await waitForHydration(opened.page);
   return opened;

@@ -38,7 +38,14 @@ interface Job {
   weight?: number;
   /** Runs from the start beside the lanes, not in one: it mostly waits (WAITING in test-shards.ts). */
   beside?: boolean;
+  /** Added to the child's environment. */
+  env?: Record<string, string>;
 }
+
+// The browser pass runs what `npm start` serves: production bundles and React's production build
+// in the test servers and in Chromium, which cost less CPU per page load than development's
+// (docs/decisions/227-browser-tests-in-production-mode.md). Server and island tests stay in development.
+const BROWSER_ENV = { NODE_ENV: 'production' };
 
 const args = process.argv.slice(2);
 const recordWeights = args.includes('--record-weights');
@@ -53,24 +60,25 @@ function testFiles(dir: string): string[] {
 const asPaths = (files: string[]) => files.map((file) => `./${file}`);
 
 /** One job per shard of `files`, named `<pass> i/n (k files)`, weighed by its files. */
-function shardJobs(pass: string, files: string[], count: number, extra: string[] = []): Job[] {
+function shardJobs(pass: string, files: string[], count: number, extra: string[] = [], env?: Record<string, string>): Job[] {
   const shards = packShards(files, count);
   return shards.map((shard, i) => ({
     pass,
     name: shards.length === 1 ? pass : `${pass} ${i + 1}/${shards.length} (${shard.files.length} files)`,
     cmd: [...TEST, ...extra, ...asPaths(shard.files)],
     weight: shard.weight,
+    env,
   }));
 }
 
 /**
  * Runs a child to the end with its output kept, to be printed in one piece. `cpu` is its user and
- * system seconds with those of the processes it waited for (Chromium's): on a shared machine a
- * steadier figure than the wall time.
+ * system seconds with those of the processes it waited for: on a shared machine a steadier figure
+ * than the wall time, but short of Chromium's (its renderers are reaped by its zygote, which is not).
  */
-async function run(cmd: string[]): Promise<{ code: number; output: string; seconds: number; cpu: number }> {
+async function run(cmd: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string; seconds: number; cpu: number }> {
   const started = performance.now();
-  const child = Bun.spawn(cmd, { stdout: 'pipe', stderr: 'pipe', env: { ...process.env, FORCE_COLOR: '0' } });
+  const child = Bun.spawn(cmd, { stdout: 'pipe', stderr: 'pipe', env: { ...process.env, FORCE_COLOR: '0', ...env } });
   const [out, err] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text()]);
   const code = await child.exited;
   const usage = child.resourceUsage();
@@ -106,7 +114,7 @@ function failuresIn(output: string): string[] {
 async function runJob(job: Job): Promise<void> {
   if (!job.check) console.log(`... ${job.name} started`);
   const report = join(REPORTS, `${job.name.replace(/\W+/g, '-')}.xml`);
-  const { code, output, seconds, cpu } = await run(job.check ? job.cmd : [...job.cmd.slice(0, 2), '--reporter=junit', `--reporter-outfile=${report}`, ...job.cmd.slice(2)]);
+  const { code, output, seconds, cpu } = await run(job.check ? job.cmd : [...job.cmd.slice(0, 2), '--reporter=junit', `--reporter-outfile=${report}`, ...job.cmd.slice(2)], job.env);
   cpuSeconds += cpu;
   let summary: string;
   if (job.check) {
@@ -167,9 +175,9 @@ if (wanted('browser') && testFiles('src/e2e').length > 0) {
   // The preload closes each shard's one Chromium after its last file (its CPU time then counts).
   const teardown = ['--preload', './src/testing/browser-teardown.ts'];
   const files = testFiles('src/e2e');
-  tests.push(...shardJobs('browser', files.filter((file) => !WAITING.includes(file)), BROWSER_SHARDS, teardown));
+  tests.push(...shardJobs('browser', files.filter((file) => !WAITING.includes(file)), BROWSER_SHARDS, teardown, BROWSER_ENV));
   for (const file of files.filter((file) => WAITING.includes(file))) {
-    tests.push({ pass: 'browser', name: `browser ${file.split('/').pop()!.replace(/\.test\.tsx?$/, '')} (beside the lanes)`, cmd: [...TEST, ...teardown, `./${file}`], beside: true });
+    tests.push({ pass: 'browser', name: `browser ${file.split('/').pop()!.replace(/\.test\.tsx?$/, '')} (beside the lanes)`, cmd: [...TEST, ...teardown, `./${file}`], beside: true, env: BROWSER_ENV });
   }
 }
 // Builds the binaries and runs the arm64 one under emulation: its own pass, timed on its own.
@@ -182,20 +190,26 @@ if (wanted('islands') && testFiles('islands').length > 0) {
 if (args.includes('--plan')) {
   // The jobs as they would run, heaviest first, with their expected seconds; nothing is run.
   for (const job of [...tests].sort((a, b) => Number(b.beside ?? 0) - Number(a.beside ?? 0) || (b.weight ?? 0) - (a.weight ?? 0))) {
-    console.log(`${job.name}: ${job.weight?.toFixed(0) ?? '?'} s  ${job.cmd.filter((arg) => arg.startsWith('./') && arg.includes('.test.')).join(' ')}`);
+    const env = Object.entries(job.env ?? {}).map(([name, value]) => `${name}=${value} `).join('');
+    console.log(`${job.name}: ${job.weight?.toFixed(0) ?? '?'} s  ${env}${job.cmd.filter((arg) => arg.startsWith('./') && arg.includes('.test.')).join(' ')}`);
   }
   process.exit(0);
 }
 
 if (tests.length > 0) {
-  // Processes started together would each build the development bundles into the same folder.
-  const build = await run([BUN, '-e', "await (await import('./src/compose/build.ts')).ensureBuilt('development')"]);
-  if (build.code !== 0) {
-    process.stdout.write(`\n=== build ===\n${build.output}\n`);
-    failed += 1;
-  } else {
-    await runAll(tests, JOBS);
+  // Processes started together would each build the bundles of their mode into the same folder;
+  // a build runs under its own NODE_ENV, as `npm run build` does.
+  const modes = new Set(tests.map((job) => (job.env?.NODE_ENV === 'production' ? 'production' : 'development')));
+  let built = true;
+  for (const mode of modes) {
+    const build = await run([BUN, '-e', `await (await import('./src/compose/build.ts')).ensureBuilt('${mode}')`], { NODE_ENV: mode });
+    if (build.code !== 0) {
+      process.stdout.write(`\n=== build (${mode}) ===\n${build.output}\n`);
+      failed += 1;
+      built = false;
+    }
   }
+  if (built) await runAll(tests, JOBS);
 }
 
 if (recordWeights && failed === 0) {
