@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { openPage, releaseBrowser, sharedBrowser, waitForHydration } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { sineWav, uploadBytes } from './player-fixtures.ts';
+import { KEEP_ROOM_SOCKETS } from './room-sockets.ts';
 import { PHONE } from './signed-in.ts';
 
 setDefaultTimeout(240_000);
@@ -35,17 +36,7 @@ afterAll(async () => {
 
 async function listener(name: string): Promise<Page> {
   const { page } = await openPage(browser, { viewport: PHONE });
-  // Keeps the page's sockets within reach, so a test can cut the room's connection.
-  await page.addInitScript(() => {
-    const Native = WebSocket;
-    const sockets: WebSocket[] = ((window as unknown as { roomSockets: WebSocket[] }).roomSockets = []);
-    window.WebSocket = class extends Native {
-      constructor(...args: ConstructorParameters<typeof WebSocket>) {
-        super(...args);
-        sockets.push(this);
-      }
-    };
-  });
+  await page.addInitScript(KEEP_ROOM_SOCKETS);
   await page.goto(`${server.url}/room/${code}`);
   await waitForHydration(page);
   await page.getByLabel('Your name').fill(name);

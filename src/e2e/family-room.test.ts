@@ -4,6 +4,7 @@ import { openPage, releaseBrowser, sharedBrowser, waitForHydration } from '../te
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { audioState, installAudioSpy, sineWav, uploadBytes } from './player-fixtures.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
+import { KEEP_ROOM_SOCKETS } from './room-sockets.ts';
 import { PHONE, WIDE, inEachLook, openSignedIn } from './signed-in.ts';
 
 setDefaultTimeout(120_000);
@@ -151,17 +152,7 @@ describe('family room', () => {
     const phones: Page[] = [];
     for (const name of ['Ada', 'Bea']) {
       const { page } = await openPage(browser, { viewport: PHONE });
-      // Keeps the page's sockets within reach, so the test can cut the room's connection.
-      await page.addInitScript(() => {
-        const Native = WebSocket;
-        const sockets: WebSocket[] = ((window as unknown as { roomSockets: WebSocket[] }).roomSockets = []);
-        window.WebSocket = class extends Native {
-          constructor(...args: ConstructorParameters<typeof WebSocket>) {
-            super(...args);
-            sockets.push(this);
-          }
-        };
-      });
+      await page.addInitScript(KEEP_ROOM_SOCKETS);
       await page.goto(`${server.url}/room/${code}`);
       await waitForHydration(page);
       await joinAs(page, name);
