@@ -167,7 +167,10 @@ const WEB_CALLS: Record<string, () => string[]> = {
   '/api/users': () => ['/api/users'],
   '/api/songs': () => ['/api/songs'],
   '/api/songs/all': () => ['/api/songs/all'],
-  '/api/songs/page': () => ['/api/songs/page', '/api/songs/page?limit=1000'],
+  '/api/songs/page': () => ['/api/songs/page', '/api/songs/page?limit=1000', ...['S.7.s', 'S.60.s', 'Looser', 'Song'].map((q) => `/api/songs/page?limit=1000&q=${encodeURIComponent(q)}`)],
+  '/api/songs/all/ids': () => ['/api/songs/all/ids'],
+  '/api/songs/all/rows': () => [`/api/songs/all/rows?ids=${songIds.join(',')}`],
+  '/api/songs/visible': () => [`/api/songs/visible?ids=${songIds.join(',')}`],
   '/api/songs/:id/lyrics': () => songIds.map((id) => `/api/songs/${id}/lyrics`),
   '/api/albums': () => ['/api/albums'],
   '/api/albums/:id': () => albumIds.map((id) => `/api/albums/${id}`),
@@ -227,6 +230,9 @@ describe('a restricted member on every route', () => {
     const library = (await (await server.request('/api/songs', { cookie: kidCookie })).json()) as { id: number }[];
     const expected = Array.from({ length: SONGS }, (_, i) => i + 1).filter(isAllowed);
     expect(library.map((song) => song.id).sort((a, b) => a - b)).toEqual(expected);
+    // Kept offline music is checked by id: only what they may hear comes back.
+    const kept = (await (await server.request(`/api/songs/visible?ids=${songIds.join(',')}`, { cookie: kidCookie })).json()) as { id: number }[];
+    expect(kept.map((song) => song.id)).toEqual([OK_SONG]);
     const albums = (await (await server.request('/api/albums', { cookie: kidCookie })).json()) as { id: number }[];
     expect(albums.map((album) => album.id).sort((a, b) => a - b)).toEqual(VISIBLE_ALBUMS);
     const containing = async (song: number) => ((await (await server.request(`/api/playlists/containing/${song}`, { cookie: kidCookie })).json()) as { playlistIds: number[] }).playlistIds;
