@@ -72,11 +72,11 @@ export function listPublishedSongValuesAfter(db: Db, viewer: Viewer, after: { ti
 }
 
 // The same keyset, narrowed to songs whose title or artist holds the needle. LIKE folds ASCII case
-// only: a needle with other letters is also matched upper-cased (?5, else null), so "grün" and
-// "GRÜN" both find "Grün". NOT INDEXED: one sequential scan and a top-N sort cost ~30 ms
-// whatever the term, where walking the title index for a rare term reads every row out of order.
+// only: a needle with other letters is matched by a GLOB (?5, else null) whose letters are classes
+// of both cases, so "über brücken" finds "Über Brücken". NOT INDEXED: one sequential scan and a
+// top-N sort cost ~30 ms whatever the term, where walking the title index reads every row out of order.
 const LIKE_TERM = (p: string) => `(s.title LIKE ${p} ESCAPE '\\' OR s.artist LIKE ${p} ESCAPE '\\')`;
-const SEARCH_TERM = `(${LIKE_TERM('?4')} OR (?5 IS NOT NULL AND ${LIKE_TERM('?5')}))`;
+const SEARCH_TERM = `(${LIKE_TERM('?4')} OR (?5 IS NOT NULL AND (s.title GLOB ?5 OR s.artist GLOB ?5)))`;
 const publishedSearchPage = perViewer((db, viewer) =>
   db.$client.prepare<SongValues, [string, number, number, string, string | null]>(
     `SELECT ${SONG_VALUE_COLUMNS} FROM songs s NOT INDEXED ${LIVE_ALBUM_JOIN} WHERE ${visibleSongsSql(viewer)} AND ${SEARCH_TERM}` +
@@ -88,10 +88,17 @@ const publishedSearchCount = perViewer((db, viewer) =>
     `SELECT count(*) AS n FROM songs s WHERE ${visibleSongsSql(viewer)} AND ${SEARCH_TERM.replaceAll('?4', '?1').replaceAll('?5', '?2')}`,
   ),
 );
-/** The LIKE patterns for `needle` (contained, wildcards escaped): lower-cased, and upper-cased when it has non-ASCII letters. */
+
+/** `char` as a GLOB matches it: a class of its one-character cases, a wildcard as a class of itself. */
+function globChar(char: string): string {
+  const cases = new Set([char, char.toLowerCase(), char.toUpperCase(), char.toUpperCase().toLowerCase()].filter((c) => [...c].length === 1));
+  return cases.size > 1 ? `[${[...cases].join('')}]` : '*?['.includes(char) ? `[${char}]` : char;
+}
+
+/** The patterns for `needle` (contained, wildcards taken literally): LIKE lower-cased, and a case-blind GLOB when it has non-ASCII letters. */
 function likePatterns(needle: string): [string, string | null] {
-  const pattern = `%${needle.replace(/[\\%_]/g, '\\$&')}%`;
-  return [pattern.toLowerCase(), /[^\x00-\x7f]/.test(needle) ? pattern.toUpperCase() : null];
+  const like = `%${needle.replace(/[\\%_]/g, '\\$&').toLowerCase()}%`;
+  return [like, /[^\x00-\x7f]/.test(needle) ? `*${[...needle].map(globChar).join('')}*` : null];
 }
 
 /** Like listPublishedSongValuesAfter, only songs whose title or artist contains `needle` (any case). */

@@ -165,10 +165,11 @@ export async function removeFromDevice(audioUrls: readonly string[]): Promise<vo
  * The next online sync: drops kept songs no longer among the user's songs (unpublished,
  * deleted, their audio replaced: audio URLs carry the content hash). Returns how many went.
  */
-export async function syncOfflineMusic(available: readonly Pick<SongDto, 'audioUrl'>[]): Promise<number> {
+export async function syncOfflineMusic(available: readonly Pick<SongDto, 'audioUrl'>[], asked?: ReadonlySet<string>): Promise<number> {
   const current = new Set(available.map((song) => song.audioUrl));
   const kept = await listOfflineMusic();
-  const gone = kept.songs.filter((song) => !current.has(song.audioUrl)).map((song) => song.audioUrl);
+  // Only the songs `available` was looked up for (`asked`, audio URLs) are judged: one kept meanwhile stays.
+  const gone = kept.songs.filter((song) => !current.has(song.audioUrl) && (!asked || asked.has(song.audioUrl))).map((song) => song.audioUrl);
   if (gone.length > 0) await removeFromDevice(gone);
   return gone.length;
 }

@@ -25,7 +25,8 @@ export function OfflineSync() {
       const unknown = kept.filter((song) => song.id <= 0);
       const current = await visibleSongs(kept.filter((song) => song.id > 0).map((song) => song.id));
       // Offline again meanwhile, the answer may be the worker's cached copy: never judge by it.
-      if (navigator.onLine) await syncOfflineMusic([...current, ...unknown]);
+      // Judged against what was asked: a song kept while the answer was on its way is not in it.
+      if (navigator.onLine) await syncOfflineMusic([...current, ...unknown], new Set(kept.map((song) => song.audioUrl)));
     };
     const run = () => void check().catch(() => {});
     run();

@@ -15,6 +15,9 @@ const COPY_MARK = `${songPaths.page(null)}/offline-copy`;
 const FIRST_PAGE = songPaths.page(null);
 const nextPage = (after: string) => songPaths.page(after, SONG_PAGE_MAX);
 
+/** Whole copies tried in a row while the library keeps changing under them. */
+const COPY_ATTEMPTS = 3;
+
 let walking: Promise<void> | null = null;
 
 /** Reads the library's pages again after `first` (the first page, fresh from the network) when the copy is older. */
@@ -25,33 +28,48 @@ export function refreshLibraryPages(first: Response): Promise<void> {
 
 async function walk(first: Response): Promise<void> {
   try {
-    const etag = first.headers.get('etag');
-    if (!first.ok || !etag) return;
     const cache = await caches.open(API_CACHE);
-    if ((await (await cache.match(COPY_MARK))?.text()) === etag) return;
-    const copied = new Set<string>();
-    let next = ((await first.json()) as SongPageDto).next;
-    while (next !== null) {
-      const path = nextPage(next);
-      const response = await fetch(path, { credentials: 'same-origin' });
-      // The library changed meanwhile (or the session ended): the next first page starts again.
-      if (!response.ok || response.headers.get('etag') !== etag) return;
-      const page = (await response.clone().json()) as SongPageDto;
-      // Signed out (or another account came) while it was read: the cache was emptied, keep it so.
-      if (!(await cache.match(userPaths.me))) return;
-      await cache.put(path, response);
-      copied.add(new URL(path, location.origin).href);
-      next = page.next;
+    // The library changed while it was read: its pages so far no longer chain from the first
+    // page, so the copy starts again from a fresh first page (kept too), not when next asked.
+    for (let attempt = 1; attempt <= COPY_ATTEMPTS; attempt++) {
+      if ((await copyFrom(first, cache)) !== 'changed' || attempt === COPY_ATTEMPTS) return;
+      first = await fetch(FIRST_PAGE, { credentials: 'same-origin' });
     }
-    // Pages of older copies (cursors of an older library) go.
-    for (const request of await cache.keys()) {
-      const url = new URL(request.url);
-      if (url.pathname === FIRST_PAGE && url.searchParams.has('after') && !url.searchParams.has('q') && !copied.has(url.href)) await cache.delete(request);
-    }
-    await cache.put(COPY_MARK, new Response(etag));
   } catch {
     // offline again or the server went away: the previous copy stays
   }
+}
+
+/** One whole copy from `first`; `changed` when a page came from a newer library. */
+async function copyFrom(first: Response, cache: Cache): Promise<'done' | 'changed'> {
+  const etag = first.headers.get('etag');
+  if (!first.ok || !etag) return 'done';
+  if ((await (await cache.match(COPY_MARK))?.text()) === etag) return 'done';
+  const firstPage = first.clone();
+  const copied = new Set<string>();
+  let next = ((await first.json()) as SongPageDto).next;
+  while (next !== null) {
+    const path = nextPage(next);
+    const response = await fetch(path, { credentials: 'same-origin' });
+    if (!response.ok) return 'done';
+    if (response.headers.get('etag') !== etag) return 'changed';
+    const page = (await response.clone().json()) as SongPageDto;
+    // Signed out (or another account came) while it was read: the cache was emptied, keep it so.
+    if (!(await cache.match(userPaths.me))) return 'done';
+    await cache.put(path, response);
+    copied.add(new URL(path, location.origin).href);
+    next = page.next;
+  }
+  if (!(await cache.match(userPaths.me))) return 'done';
+  // The first page these pages follow (the screen's may be older when the copy started again).
+  await cache.put(FIRST_PAGE, firstPage);
+  // Pages of older copies (cursors of an older library) go.
+  for (const request of await cache.keys()) {
+    const url = new URL(request.url);
+    if (url.pathname === FIRST_PAGE && url.searchParams.has('after') && !url.searchParams.has('q') && !copied.has(url.href)) await cache.delete(request);
+  }
+  await cache.put(COPY_MARK, new Response(etag));
+  return 'done';
 }
 
 /**

@@ -189,6 +189,39 @@ describe('music kept offline', () => {
     await close(opened);
   });
 
+  test('a song kept while the online sync waits for its answer is not dropped by that sync', async () => {
+    const fay = await server.signUp('faye', { password: 'crayons99' });
+    const opened = await openSignedIn(browser, server, fay, '/', { viewport: WIDE });
+    const { page, context } = opened;
+    await songMenu(page, 'Lake at Dawn', 'Make available offline');
+    await expectToast(page, 'Available offline', '"Lake at Dawn"');
+    // The next sync's look-up (about Lake at Dawn only) is held until Campfire Song is kept too.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked!: () => void;
+    const lookedUp = new Promise<void>((resolve) => (asked = resolve));
+    await context.route('**/api/songs/visible?*', async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await lookedUp;
+    await songMenu(page, 'Campfire Song', 'Make available offline');
+    await expectToast(page, 'Available offline', '"Campfire Song"');
+    const answered = page.waitForResponse((response) => response.url().includes('/api/songs/visible?'));
+    release();
+    await answered;
+    // A second sync (the connection coming back) runs after the first one has judged.
+    const again = page.waitForResponse((response) => response.url().includes('/api/songs/visible?'));
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await again;
+    await badge(page, 'Campfire Song').waitFor();
+    expect(await cachedPaths(page)).toEqual([campfire.audioUrl, cover, lake.audioUrl].sort());
+    await context.unroute('**/api/songs/visible?*');
+    await close(opened);
+  });
+
   test("another account signing in on the same device never finds the previous one's music", async () => {
     const eve = await server.signUp('eve', { password: 'crayons99' });
     const finn = await server.signUp('finn', { password: 'crayons99' });

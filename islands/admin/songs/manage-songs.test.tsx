@@ -20,10 +20,13 @@ let catalogue: SongDto[] = [];
 let requests: { method: string; path: string; body: unknown }[] = [];
 /** Each bulk request waits for the test, so progress can be read between chunks. */
 let pendingBulk: { ids: number[]; answer: (ok: boolean) => void }[] = [];
+/** A song another admin trashes between the order's answer and its rows' (then gone from both). */
+let trashedBeforeRows: number | null = null;
 
 beforeEach(() => {
   requests = [];
   pendingBulk = [];
+  trashedBeforeRows = null;
   globalThis.fetch = ((input: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
@@ -34,6 +37,7 @@ beforeEach(() => {
       return Promise.resolve(Response.json({ ids: newest.map((s) => s.id), total: catalogue.length }));
     }
     if (input.startsWith('/api/songs/all/rows?ids=')) {
+      catalogue = catalogue.filter((s) => s.id !== trashedBeforeRows);
       const ids = input.slice('/api/songs/all/rows?ids='.length).split(',').map(Number);
       return Promise.resolve(Response.json(ids.flatMap((id) => catalogue.filter((s) => s.id === id))));
     }
@@ -132,4 +136,16 @@ test('the edit form: Enter adds a trimmed tag, a duplicate or blank is ignored, 
   expect(requests.find((r) => r.method === 'PATCH')).toEqual({
     method: 'PATCH', path: '/api/songs/1', body: { title: 'Night Night', artist: 'Artist 1', albumId: 5, tags: ['calm', 'bedtime'], explicit: false },
   });
+});
+
+test('a song trashed between the order and its rows: the order is read again, no placeholder stays and no bulk action counts it', async () => {
+  catalogue = Array.from({ length: 3 }, (_, i) => song(i + 1));
+  trashedBeforeRows = 2;
+  renderManage();
+  await waitFor(() => expect(screen.getAllByTestId('manage-row').length).toBe(2));
+  await waitFor(() => expect(screen.queryAllByTestId('manage-row-placeholder')).toEqual([]));
+  expect(requests.filter((r) => r.path.startsWith('/api/songs/all/ids?')).length).toBe(2);
+  screen.getByText('2 songs');
+  fireEvent.click(screen.getByRole('button', { name: 'Select All' }));
+  expect(within(bar()).getByTestId('selected-count').textContent).toBe('2 selected');
 });
