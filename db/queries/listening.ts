@@ -65,8 +65,9 @@ const starQuery = perDb((db) =>
   db.$client.prepare<unknown, [number, string, string, number]>('INSERT OR IGNORE INTO stars (user_id, kind, item_id, created_at) VALUES (?, ?, ?, ?)'),
 );
 const unstarQuery = perDb((db) => db.$client.prepare<unknown, [number, string, string]>('DELETE FROM stars WHERE user_id = ? AND kind = ? AND item_id = ?'));
+// Newest first; two stars in the same millisecond (an app starring a few at once) by which came later.
 const starsOfQuery = perDb((db) =>
-  db.$client.prepare<[string, string, number], [number]>('SELECT kind, item_id, created_at FROM stars WHERE user_id = ? ORDER BY created_at DESC, item_id'),
+  db.$client.prepare<[string, string, number], [number]>('SELECT kind, item_id, created_at FROM stars WHERE user_id = ? ORDER BY created_at DESC, rowid DESC'),
 );
 
 export function addStar(db: Db, userId: number, kind: StarKind, itemId: string, at: number): void {
