@@ -45,7 +45,7 @@ async function joinAs(page: Page, name: string) {
   await page.getByRole('heading', { name: 'Join the family room' }).waitFor();
   await page.getByLabel('Your name').fill(name);
   await page.getByRole('button', { name: 'Join' }).click();
-  await page.getByRole('heading', { name: 'Family room' }).waitFor();
+  await page.getByRole('heading', { name: 'Family room', exact: true }).waitFor();
 }
 
 async function addSong(page: Page, query: string, title: string) {
@@ -100,7 +100,7 @@ describe('family room', () => {
     const again = await granny.page.context().newPage();
     await again.goto(`${server.url}/room/${code}`);
     await waitForHydration(again);
-    await again.getByRole('heading', { name: 'Family room' }).waitFor();
+    await again.getByRole('heading', { name: 'Family room', exact: true }).waitFor();
 
     // Taken out by the host, Theo's screen says so; the others carry on.
     await host.page.getByRole('button', { name: 'Remove Theo' }).click();
@@ -195,7 +195,7 @@ describe('family room', () => {
     // Filled in from the device's storage as the form first shows, not a moment later.
     expect(await guest.page.getByLabel('Your name').inputValue()).toBe('Ada');
     await guest.page.getByRole('button', { name: 'Join' }).click();
-    await guest.page.getByRole('heading', { name: 'Family room' }).waitFor();
+    await guest.page.getByRole('heading', { name: 'Family room', exact: true }).waitFor();
     // The room fits every look, a long title and all, for the host and the guest.
     await addSong(guest.page, 'long', 'A Very Long Song Title That Will Not Fit On A Phone Screen At All');
     const host = await openSignedIn(browser, server, mum, `/room/${next}`);

@@ -156,7 +156,10 @@ describe('Add to Playlist from the library', () => {
     const freeMix = dialog.getByRole('button', { name: /Family Mix/ });
     await freeMix.waitFor();
     await freeMix.getByText('Already added').waitFor({ state: 'detached' });
+    // The first tap's toast may still show the same words: wait for this tap's answer.
+    const answered = page.waitForResponse((response) => response.request().method() === 'POST' && /\/api\/playlists\/\d+\/songs$/.test(response.url()));
     await freeMix.click();
+    await answered;
     await expectToast(page, 'Already in this playlist', '"Bedtime" is already in "Family Mix"');
     expect(await page.getByTestId('toast').getAttribute('data-variant')).toBe('info');
     expect(sent).toEqual([409]);
