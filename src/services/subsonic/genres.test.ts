@@ -2,7 +2,7 @@ import { afterAll, expect, test } from 'bun:test';
 import { EVERYONE } from '../../../db/queries/visibility.ts';
 import { insertSong } from '../../testing/factories.ts';
 import { openTempDb } from '../../testing/server.ts';
-import { genreIndex, indexOfSorted } from './genres.ts';
+import { genreIndex, genreIndexFor, indexOfSorted } from './genres.ts';
 import { createLibraryIndex } from './library.ts';
 
 const handle = openTempDb();
@@ -28,4 +28,22 @@ test('indexOfSorted finds ids in an ascending array', () => {
   const ids = Int32Array.from([2, 5, 9, 40]);
   expect([2, 5, 9, 40, 1, 6, 41].map((id) => indexOfSorted(ids, id))).toEqual([0, 1, 2, 3, -1, -1, -1]);
   expect(indexOfSorted(new Int32Array(0), 1)).toBe(-1);
+});
+
+test('the genre index is kept per catalogue version and restriction, without a library built', () => {
+  const clean = { restrictClean: true, restrictAlbumIds: null };
+  insertSong(handle.db, { genres: ['Polka'], explicit: true });
+  const everyone = genreIndexFor(handle.db, EVERYONE);
+  expect(genreIndexFor(handle.db, EVERYONE)).toBe(everyone);
+  expect(everyone.byKey.get('polka')?.songIds).toHaveLength(1);
+  // A Clean member's own index: the explicit song is not in it.
+  expect(genreIndexFor(handle.db, clean).byKey.get('polka')).toBeUndefined();
+  // A catalogue write makes a new one, and the library's own version reads the same index.
+  insertSong(handle.db, { genres: ['polka'] });
+  const after = genreIndexFor(handle.db, EVERYONE);
+  expect(after).not.toBe(everyone);
+  expect(after.byKey.get('polka')?.songIds).toHaveLength(2);
+  expect(after.byKey.get('polka')?.name).toBe('Polka');
+  expect(genreIndex(handle.db, createLibraryIndex(handle.db).current(Date.now(), EVERYONE))).toBe(after);
+  expect(genreIndexFor(handle.db, clean).byKey.get('polka')?.songIds).toHaveLength(1);
 });

@@ -1,7 +1,8 @@
 import type { Db } from '../../../db/client.ts';
 import { listTaggedSongs } from '../../../db/queries/subsonic-mixes.ts';
+import { catalogueVersion } from '../catalogue/catalogue-version.ts';
 import type { Library } from './library.ts';
-import type { Viewer } from '../../../db/queries/visibility.ts';
+import { type Viewer, viewerKey } from '../../../db/queries/visibility.ts';
 
 /**
  * Genres as the phone apps see them: each song's genres, or its tags when it has none (a song's
@@ -40,7 +41,21 @@ export function indexOfSorted(ids: Int32Array, id: number): number {
 
 export const genreKey = (name: string) => name.normalize('NFC').trim().toLowerCase();
 
-const built = new WeakMap<Library, GenreIndex>();
+/** Per database, per restriction: the index and the catalogue version it was built at. */
+const built = new WeakMap<Db, Map<string, { version: number; index: GenreIndex }>>();
+
+/** A song's genres from their JSON text, as keys and names as written; null when it has none. */
+function parseGenres(json: string): { keys: string[]; names: string[] } | null {
+  let tags: unknown;
+  try {
+    tags = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(tags)) return null;
+  const names = tags.filter((tag): tag is string => typeof tag === 'string' && tag.trim() !== '').map((tag) => tag.trim());
+  return names.length === 0 ? null : { keys: names.map(genreKey), names };
+}
 
 // Per song, an index into the distinct lists of keys (a few dozen however large the library):
 // a Map of 100,000 arrays held ~15 MB; these arrays hold under 1 MB.
@@ -50,31 +65,31 @@ function build(db: Db, viewer: Viewer): GenreIndex {
   const comboOfSong: number[] = [];
   const combos: string[][] = [];
   const comboIds = new Map<string, number>();
-  // Rows come by song id, so songIds is ascending (indexOfSorted).
+  // Rows come by song id, so songIds is ascending (indexOfSorted). A library holds a few dozen
+  // distinct genre texts: each is parsed once, not once per song (the cold getGenres at 100,000).
+  const parsed = new Map<string, { keys: string[]; names: string[]; combo: number } | null>();
   for (const [songId, albumId, json] of listTaggedSongs(db, viewer)) {
-    let tags: unknown;
-    try {
-      tags = JSON.parse(json);
-    } catch {
-      continue;
+    let found = parsed.get(json);
+    if (found === undefined) {
+      const genres = parseGenres(json);
+      let combo = -1;
+      if (genres) {
+        const name = genres.keys.join('\u0000');
+        combo = comboIds.get(name) ?? -1;
+        if (combo < 0) comboIds.set(name, (combo = combos.push(genres.keys) - 1));
+      }
+      parsed.set(json, (found = genres && { ...genres, combo }));
     }
-    if (!Array.isArray(tags)) continue;
-    const keys: string[] = [];
-    for (const tag of tags) {
-      if (typeof tag !== 'string' || tag.trim() === '') continue;
-      const key = genreKey(tag);
+    if (!found) continue;
+    found.keys.forEach((key, at) => {
       let genre = byKey.get(key);
-      if (!genre) byKey.set(key, (genre = { name: tag.trim(), songIds: [], albumIds: new Set() }));
+      // The name is the first spelling met in song order, as before.
+      if (!genre) byKey.set(key, (genre = { name: found.names[at]!, songIds: [], albumIds: new Set() }));
       genre.songIds.push(songId);
       if (albumId !== null) genre.albumIds.add(albumId);
-      keys.push(key);
-    }
-    if (keys.length === 0) continue;
-    const name = keys.join('\u0000');
-    let combo = comboIds.get(name);
-    if (combo === undefined) comboIds.set(name, (combo = combos.push(keys) - 1));
+    });
     songIds.push(songId);
-    comboOfSong.push(combo);
+    comboOfSong.push(found.combo);
   }
   const list = [...byKey.values()].sort((a, b) => b.songIds.length - a.songIds.length || a.name.localeCompare(b.name));
   const ids = Int32Array.from(songIds);
@@ -89,8 +104,24 @@ function build(db: Db, viewer: Viewer): GenreIndex {
   };
 }
 
-export function genreIndex(db: Db, library: Library): GenreIndex {
-  let index = built.get(library);
-  if (!index) built.set(library, (index = build(db, library.viewer)));
+/**
+ * The genre index of what `viewer` may hear, kept per catalogue version and restriction like the
+ * library, and built without it (getGenres needs no library).
+ */
+export function genreIndexFor(db: Db, viewer: Viewer, version = catalogueVersion(db)): GenreIndex {
+  let byViewer = built.get(db);
+  if (!byViewer) built.set(db, (byViewer = new Map()));
+  const key = viewerKey(viewer);
+  const found = byViewer.get(key);
+  if (found && found.version === version) return found.index;
+  // Old versions go with the first rebuild, as the library's do.
+  for (const [other, entry] of byViewer) if (entry.version !== version) byViewer.delete(other);
+  const index = build(db, viewer);
+  byViewer.set(key, { version, index });
   return index;
+}
+
+/** The genre index beside a library: the same catalogue version and restriction. */
+export function genreIndex(db: Db, library: Library): GenreIndex {
+  return genreIndexFor(db, library.viewer, library.version);
 }

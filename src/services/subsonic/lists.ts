@@ -3,7 +3,8 @@ import { listVisibleSongValuesByIds } from '../../../db/queries/subsonic.ts';
 import { songDtoFromValues } from '../catalogue/dto.ts';
 import { type Marks, toAlbumId3, toChild } from './dto.ts';
 import { SUBSONIC_ERROR, SubsonicError } from './errors.ts';
-import { genreIndex, genreKey } from './genres.ts';
+import { genreIndex, genreIndexFor, genreKey } from './genres.ts';
+import type { Viewer } from '../../../db/queries/visibility.ts';
 import { type Library, type LibraryAlbum, type LibraryArtist, byName } from './library.ts';
 import type { Params } from './params.ts';
 import type { XmlObject } from './xml.ts';
@@ -113,9 +114,9 @@ export function albumList(sources: ListSources, marks: Marks): XmlObject {
   return { albumList: { album: orderedAlbums(sources).map((found) => toAlbumChild(found, marks)) } };
 }
 
-/** getGenres: every tag with its song and album counts. */
-export function genres(db: Db, library: Library): XmlObject {
-  const genre = genreIndex(db, library).list.map((found) => ({ songCount: found.songIds.length, albumCount: found.albumIds.size, value: found.name }));
+/** getGenres: every tag with its song and album counts (from the genre index alone: no library built). */
+export function genres(db: Db, viewer: Viewer): XmlObject {
+  const genre = genreIndexFor(db, viewer).list.map((found) => ({ songCount: found.songIds.length, albumCount: found.albumIds.size, value: found.name }));
   return { genres: { genre } };
 }
 
