@@ -78,6 +78,17 @@ interface AlbumTally extends LibraryAlbum {
 
 type ArtistTally = LibraryArtist & { albums: Set<number>; key: string };
 
+/** The first of a JSON array of genres when it is a non-empty string, with its case-folded key. */
+function firstGenre(json: string): [string, string] | null {
+  let first: unknown;
+  try {
+    first = (JSON.parse(json) as unknown[])[0];
+  } catch {
+    return null;
+  }
+  return typeof first === 'string' && first !== '' ? [first, first.toLowerCase()] : null;
+}
+
 function tally(db: Db, viewer: Viewer) {
   const artists = new Map<string, ArtistTally>();
   const albums = new Map<number, AlbumTally>();
@@ -92,10 +103,17 @@ function tally(db: Db, viewer: Viewer) {
     spellings.set(name, artist);
     return artist;
   };
+  // A song's genre is the first of its genres' JSON text: worked out once per distinct text.
+  const firstGenres = new Map<string, [name: string, key: string] | null>();
+  const firstGenreOf = (json: string): [string, string] | null => {
+    let found = firstGenres.get(json);
+    if (found === undefined) firstGenres.set(json, (found = firstGenre(json)));
+    return found;
+  };
   const rows = listLibraryRows(db, viewer);
   const songIds = new Int32Array(rows.length);
   const songYears = new Uint16Array(rows.length);
-  rows.forEach(([id, rawArtist, albumId, albumName, albumCreatedAt, duration, hasArtwork, year, genre], index) => {
+  rows.forEach(([id, rawArtist, albumId, albumName, albumCreatedAt, duration, hasArtwork, year, genres], index) => {
     songIds[index] = id;
     songYears[index] = year ?? 0;
     const artist = artistOf(rawArtist ?? UNKNOWN_ARTIST);
@@ -115,10 +133,11 @@ function tally(db: Db, viewer: Viewer) {
     album.duration += duration;
     album.hasArtwork ||= hasArtwork === 1;
     if (year !== null && (album.year === null || year > album.year)) album.year = year;
+    const genre = genres === null ? null : firstGenreOf(genres);
     if (genre) {
-      const seen = album.genres.get(genre.toLowerCase());
+      const seen = album.genres.get(genre[1]);
       if (seen) seen[1] += 1;
-      else album.genres.set(genre.toLowerCase(), [genre, 1]);
+      else album.genres.set(genre[1], [genre[0], 1]);
     }
     album.counts.set(artist.key, (album.counts.get(artist.key) ?? 0) + 1);
     artist.albums.add(albumId);
