@@ -47,3 +47,19 @@ test('the genre index is kept per catalogue version and restriction, without a l
   expect(genreIndex(handle.db, createLibraryIndex(handle.db).current(Date.now(), EVERYONE))).toBe(after);
   expect(genreIndexFor(handle.db, clean).byKey.get('polka')?.songIds).toHaveLength(1);
 });
+
+test('the library builds the genre index beside it from the same rows, as the genres alone would', () => {
+  insertSong(handle.db, { genres: [], tags: ['Fado'] });
+  insertSong(handle.db, { genres: ['  Fado ', 'Folk'] });
+  const library = createLibraryIndex(handle.db).current(Date.now(), EVERYONE);
+  // A write after the library: its genre index was made with it, from the rows it was built of.
+  insertSong(handle.db, { genres: ['Zydeco'] });
+  const beside = genreIndexFor(handle.db, EVERYONE, library.version);
+  expect(genreIndex(handle.db, library)).toBe(beside);
+  expect(beside.byKey.get('zydeco')).toBeUndefined();
+  const alone = genreIndexFor(handle.db, EVERYONE);
+  expect(alone.byKey.get('zydeco')?.songIds).toHaveLength(1);
+  const shape = (index: typeof beside) => index.list.filter((genre) => genre.name !== 'Zydeco').map((genre) => [genre.name, genre.songIds, [...genre.albumIds]]);
+  expect(shape(beside)).toEqual(shape(alone));
+  expect(beside.byKey.get('fado')?.songIds).toHaveLength(2);
+});

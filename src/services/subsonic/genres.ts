@@ -59,7 +59,11 @@ function parseGenres(json: string): { keys: string[]; names: string[] } | null {
 
 // Per song, an index into the distinct lists of keys (a few dozen however large the library):
 // a Map of 100,000 arrays held ~15 MB; these arrays hold under 1 MB.
-function build(db: Db, viewer: Viewer): GenreIndex {
+/** Where a row holds a song's id, live album id and genres' JSON text (null: none). */
+type Columns = readonly [id: number, albumId: number, genres: number];
+const TAGGED_COLUMNS: Columns = [0, 1, 2];
+
+function build(rows: readonly (readonly unknown[])[], [idAt, albumAt, genresAt]: Columns): GenreIndex {
   const byKey = new Map<string, Genre>();
   const songIds: number[] = [];
   const comboOfSong: number[] = [];
@@ -68,7 +72,11 @@ function build(db: Db, viewer: Viewer): GenreIndex {
   // Rows come by song id, so songIds is ascending (indexOfSorted). A library holds a few dozen
   // distinct genre texts: each is parsed once, not once per song (the cold getGenres at 100,000).
   const parsed = new Map<string, { keys: string[]; names: string[]; combo: number } | null>();
-  for (const [songId, albumId, json] of listTaggedSongs(db, viewer)) {
+  for (const row of rows) {
+    const json = row[genresAt] as string | null;
+    if (json === null) continue;
+    const songId = row[idAt] as number;
+    const albumId = row[albumAt] as number | null;
     let found = parsed.get(json);
     if (found === undefined) {
       const genres = parseGenres(json);
@@ -104,21 +112,36 @@ function build(db: Db, viewer: Viewer): GenreIndex {
   };
 }
 
+/** This database's genre indexes by restriction, those of other catalogue versions dropped. */
+function keptAt(db: Db, version: number): Map<string, { version: number; index: GenreIndex }> {
+  let byViewer = built.get(db);
+  if (!byViewer) built.set(db, (byViewer = new Map()));
+  for (const [other, entry] of byViewer) if (entry.version !== version) byViewer.delete(other);
+  return byViewer;
+}
+
 /**
  * The genre index of what `viewer` may hear, kept per catalogue version and restriction like the
  * library, and built without it (getGenres needs no library).
  */
 export function genreIndexFor(db: Db, viewer: Viewer, version = catalogueVersion(db)): GenreIndex {
-  let byViewer = built.get(db);
-  if (!byViewer) built.set(db, (byViewer = new Map()));
+  const byViewer = keptAt(db, version);
   const key = viewerKey(viewer);
   const found = byViewer.get(key);
-  if (found && found.version === version) return found.index;
-  // Old versions go with the first rebuild, as the library's do.
-  for (const [other, entry] of byViewer) if (entry.version !== version) byViewer.delete(other);
-  const index = build(db, viewer);
+  if (found) return found.index;
+  const index = build(listTaggedSongs(db, viewer), TAGGED_COLUMNS);
   byViewer.set(key, { version, index });
   return index;
+}
+
+/**
+ * Builds the genre index from the rows the library was just built from (one read of the songs
+ * for both: random songs, songs by genre and mixes need the two after a catalogue write).
+ */
+export function keepGenreIndexOf(db: Db, viewer: Viewer, version: number, rows: readonly (readonly unknown[])[], columns: Columns): void {
+  const byViewer = keptAt(db, version);
+  const key = viewerKey(viewer);
+  if (!byViewer.has(key)) byViewer.set(key, { version, index: build(rows, columns) });
 }
 
 /** The genre index beside a library: the same catalogue version and restriction. */

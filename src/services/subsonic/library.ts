@@ -3,6 +3,10 @@ import type { Db } from '../../../db/client.ts';
 import { listLibraryRows } from '../../../db/queries/subsonic.ts';
 import { type Viewer, viewerKey } from '../../../db/queries/visibility.ts';
 import { catalogueVersion } from '../catalogue/catalogue-version.ts';
+import { keepGenreIndexOf } from './genres.ts';
+
+/** A library row's id, live album id and genres' JSON text, for the genre index built beside it. */
+const LIBRARY_GENRE_COLUMNS = [0, 2, 8] as const;
 
 export const UNKNOWN_ARTIST = 'Unknown Artist';
 const VARIOUS_ARTISTS = 'Various Artists';
@@ -89,7 +93,7 @@ function firstGenre(json: string): [string, string] | null {
   return typeof first === 'string' && first !== '' ? [first, first.toLowerCase()] : null;
 }
 
-function tally(db: Db, viewer: Viewer) {
+function tally(db: Db, viewer: Viewer, version: number) {
   const artists = new Map<string, ArtistTally>();
   const albums = new Map<number, AlbumTally>();
   // By the tag as written: the key (normalised) is worked out once per spelling, not per song.
@@ -142,12 +146,13 @@ function tally(db: Db, viewer: Viewer) {
     album.counts.set(artist.key, (album.counts.get(artist.key) ?? 0) + 1);
     artist.albums.add(albumId);
   });
+  keepGenreIndexOf(db, viewer, version, rows, LIBRARY_GENRE_COLUMNS);
   return { artists, albums, artistOf, songIds, songYears };
 }
 
 /** Builds the library from the database (about 50 ms at 50,000 songs). */
 function buildLibrary(db: Db, version: number, now: number, viewer: Viewer): Library {
-  const { artists, albums, artistOf, songIds, songYears } = tally(db, viewer);
+  const { artists, albums, artistOf, songIds, songYears } = tally(db, viewer, version);
   for (const album of albums.values()) {
     // The album artist has most of its songs; with no majority it is a compilation.
     let best: [string, number] = ['', 0];
