@@ -13,9 +13,8 @@ import { type Viewer, perViewer, visibleSongsSql } from './visibility.ts';
 export type LibraryRow = [
   id: number,
   artist: string | null,
+  /** Its live album (listLiveAlbums has its name), or null. */
   albumId: number | null,
-  albumName: string | null,
-  albumCreatedAt: number | null,
   duration: number,
   hasArtwork: 0 | 1,
   year: number | null,
@@ -30,7 +29,7 @@ export const SUBSONIC_GENRES = "CASE WHEN s.genres <> '[]' THEN s.genres ELSE s.
 // 100,000 songs): a library holds a few dozen distinct texts, each parsed once in JS.
 const libraryQuery = perViewer((db, viewer) =>
   db.$client.prepare<LibraryRow, []>(
-    `SELECT s.id, s.artist, a.id, a.name, a.created_at, s.duration, s.artwork_url IS NOT NULL, s.year,
+    `SELECT s.id, s.artist, a.id, s.duration, s.artwork_url IS NOT NULL, s.year,
        CASE WHEN s.genres <> '[]' THEN s.genres WHEN s.tags <> '[]' THEN s.tags END
      FROM songs s ${LIVE_ALBUM_JOIN} WHERE ${visibleSongsSql(viewer)} ORDER BY s.id`,
   ),
@@ -39,6 +38,16 @@ const libraryQuery = perViewer((db, viewer) =>
 /** Every visible song, oldest first, with its live album. */
 export function listLibraryRows(db: Db, viewer: Viewer): LibraryRow[] {
   return libraryQuery(db, viewer).values() as LibraryRow[];
+}
+
+// Album names once per album, not copied onto each of its songs' rows.
+const liveAlbumsQuery = perDb((db) =>
+  db.$client.prepare<[id: number, name: string, createdAt: number], []>('SELECT id, name, created_at FROM albums WHERE deleted_at IS NULL'),
+);
+
+/** Every live album's name and creation time, by id. */
+export function listLiveAlbums(db: Db): Map<number, [name: string, createdAt: number]> {
+  return new Map(liveAlbumsQuery(db).values().map(([id, name, createdAt]) => [id as number, [name as string, createdAt as number]]));
 }
 
 // json_each keeps the order of the given ids (its key is the array index).

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../../db/client.ts';
-import { listLibraryRows } from '../../../db/queries/subsonic.ts';
+import { inReadSnapshot } from '../../../db/queries/songs.ts';
+import { listLibraryRows, listLiveAlbums } from '../../../db/queries/subsonic.ts';
 import { type Viewer, viewerKey } from '../../../db/queries/visibility.ts';
 import { catalogueVersion } from '../catalogue/catalogue-version.ts';
 import { keepGenreIndexOf } from './genres.ts';
 
 /** A library row's id, live album id and genres' JSON text, for the genre index built beside it. */
-const LIBRARY_GENRE_COLUMNS = [0, 2, 8] as const;
+const LIBRARY_GENRE_COLUMNS = [0, 2, 6] as const;
 
 export const UNKNOWN_ARTIST = 'Unknown Artist';
 const VARIOUS_ARTISTS = 'Various Artists';
@@ -114,22 +115,24 @@ function tally(db: Db, viewer: Viewer, version: number) {
     if (found === undefined) firstGenres.set(json, (found = firstGenre(json)));
     return found;
   };
-  const rows = listLibraryRows(db, viewer);
+  // One read transaction: the songs' live albums and the albums' names agree.
+  const [rows, liveAlbums] = inReadSnapshot(db, () => [listLibraryRows(db, viewer), listLiveAlbums(db)] as const);
   const songIds = new Int32Array(rows.length);
   const songYears = new Uint16Array(rows.length);
-  rows.forEach(([id, rawArtist, albumId, albumName, albumCreatedAt, duration, hasArtwork, year, genres], index) => {
+  rows.forEach(([id, rawArtist, albumId, duration, hasArtwork, year, genres], index) => {
     songIds[index] = id;
     songYears[index] = year ?? 0;
     const artist = artistOf(rawArtist ?? UNKNOWN_ARTIST);
     artist.songCount += 1;
     artist.songIds.push(id);
-    if (albumId === null || albumName === null) {
+    let album = albumId === null ? undefined : albums.get(albumId);
+    const head = albumId === null || album ? undefined : liveAlbums.get(albumId);
+    if (albumId === null || (!album && !head)) {
       artist.looseSongIds.push(id);
       return;
     }
-    let album = albums.get(albumId);
     if (!album) {
-      album = { id: albumId, name: albumName, artistName: '', artistId: '', songCount: 0, duration: 0, createdAt: albumCreatedAt ?? 0, hasArtwork: false, songIds: [], year: null, genre: null, counts: new Map(), genres: new Map() };
+      album = { id: albumId, name: head![0], artistName: '', artistId: '', songCount: 0, duration: 0, createdAt: head![1] ?? 0, hasArtwork: false, songIds: [], year: null, genre: null, counts: new Map(), genres: new Map() };
       albums.set(albumId, album);
     }
     album.songCount += 1;
