@@ -60,7 +60,9 @@ async function copyFrom(first: Response, cache: Cache): Promise<'done' | 'change
     copied.add(new URL(path, location.origin).href);
     next = page.next;
   }
-  if (!(await cache.match(userPaths.me))) return 'done';
+  // Signed out while the pages were read (the cache emptied): keep it so. With no page read there
+  // was no wait, and the next account's reads may not be cached yet: the first page is its own.
+  if (copied.size > 0 && !(await cache.match(userPaths.me))) return 'done';
   // The first page these pages follow (the screen's may be older when the copy started again).
   await cache.put(FIRST_PAGE, firstPage);
   // Pages of older copies (cursors of an older library) go.
