@@ -11,8 +11,9 @@ export type RoomLink = 'connecting' | 'live' | 'ended' | 'removed';
 /**
  * The room's live state over its socket: the whole state first, then each change applied to it; a
  * missing version asks for the whole state again. A dropped socket reconnects after 0.5, 1, 2… up
- * to 5 s; its first message is the whole state, so nothing missed meanwhile is lost. Coming back online
- * tries at once rather than after the back-off. The end of the room or the guest's removal closes
+ * to 5 s; its first message is the whole state, so nothing missed meanwhile is lost. Going offline gives the
+ * socket up at once (its close can take a minute); coming back online tries at once rather than
+ * after the back-off. The end of the room or the guest's removal closes
  * it for good, also when it happened while the socket was down (a refused reconnect asks the room).
  */
 export function useRoomSocket(code: string, enabled: boolean): { state: RoomStateDto | null; link: RoomLink; ping: () => Promise<ClockReading> } {
@@ -28,6 +29,9 @@ export function useRoomSocket(code: string, enabled: boolean): { state: RoomStat
     let retry: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;
     let done = false;
+    // The socket in use is given up: closed, or the device went offline (whose close can take a minute).
+    let lost = true;
+    let drop = () => {};
     const show = (next: RoomStateDto) => {
       latest.current = next;
       setState(next);
@@ -37,8 +41,10 @@ export function useRoomSocket(code: string, enabled: boolean): { state: RoomStat
       // After a gap, changes wait for the whole state asked for; they are in it.
       let catchingUp = false;
       let wasOpen = false;
+      lost = false;
       opened.onopen = () => (wasOpen = true);
       opened.onmessage = (event) => {
+        if (opened !== socket || lost) return;
         const message = JSON.parse(String(event.data)) as RoomSocketMessage;
         if (message.type === 'pong') {
           const receivedAt = performance.now();
@@ -63,8 +69,9 @@ export function useRoomSocket(code: string, enabled: boolean): { state: RoomStat
           setLink(message.type);
         }
       };
-      opened.onclose = () => {
-        if (done) return;
+      opened.onclose = drop = () => {
+        if (done || opened !== socket || lost) return;
+        lost = true;
         setLink('connecting');
         retry = setTimeout(connect, Math.min(5000, 500 * 2 ** attempt++));
         // A refused socket says nothing of why: the room's address tells whether it ended, or this
@@ -79,16 +86,22 @@ export function useRoomSocket(code: string, enabled: boolean): { state: RoomStat
       };
     };
     const reconnectNow = () => {
-      if (done || socket?.readyState !== WebSocket.CLOSED) return;
+      if (done || !lost) return;
       clearTimeout(retry);
       connect();
     };
+    const dropNow = () => {
+      drop();
+      socket?.close();
+    };
     connect();
     window.addEventListener('online', reconnectNow);
+    window.addEventListener('offline', dropNow);
     return () => {
       done = true;
       clearTimeout(retry);
       window.removeEventListener('online', reconnectNow);
+      window.removeEventListener('offline', dropNow);
       socket?.close();
     };
   }, [code, enabled]);
