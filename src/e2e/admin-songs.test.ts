@@ -178,7 +178,11 @@ describe('edit form', () => {
     expect([edited.artist, edited.albumId, edited.tags]).toEqual(['Auntie May', morning.id, ['calm', 'sleepy']]);
     // The row follows: its title, and its album in the list filtered by Morning.
     await controls(page).getByLabel('Album', { exact: true }).selectOption({ label: 'Morning' });
-    await songRow(page, 'Edited Lullaby').waitFor();
+    // The filtered list in place (the unfiltered one shows the row too, and is replaced when it lands).
+    await page.waitForFunction(() => {
+      const titles = [...document.querySelectorAll('[data-testid="manage-row"] span.font-medium')].map((title) => title.textContent);
+      return titles.length === 2 && titles.includes('sunrise') && titles.includes('Edited Lullaby');
+    });
     // Back to no album through the same form.
     // The row stays expanded through the save (expansion follows the song, not its place).
     const again = songRow(page, 'Edited Lullaby');
