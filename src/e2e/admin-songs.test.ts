@@ -180,7 +180,7 @@ describe('edit form', () => {
     await controls(page).getByLabel('Album', { exact: true }).selectOption({ label: 'Morning' });
     // The filtered list in place (the unfiltered one shows the row too, and is replaced when it lands).
     await page.waitForFunction(() => {
-      const titles = [...document.querySelectorAll('[data-testid="manage-row"] span.font-medium')].map((title) => title.textContent);
+      const titles = [...document.querySelectorAll('[data-testid="manage-row"]')].map((row) => row.querySelector('span.font-medium')!.textContent);
       return titles.length === 2 && titles.includes('sunrise') && titles.includes('Edited Lullaby');
     });
     // Back to no album through the same form.
