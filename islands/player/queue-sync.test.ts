@@ -53,6 +53,20 @@ test('once another tab switched the browser to another member, nothing is sent u
   expect([a.puts.length, a.marks.length]).toEqual([1, 0]);
 });
 
+test('once the app unmounts (the stop enable returns), plays and leaving the page send nothing', async () => {
+  const a = setup();
+  const stop = a.sync.enable();
+  a.player.getState().start([track(1), track(2, 900)], 0, 'album');
+  expect(a.puts).toHaveLength(1);
+  stop();
+  a.player.getState().next();
+  a.audio().progress(9.5, 60);
+  window.dispatchEvent(new Event('pagehide'));
+  window.dispatchEvent(new Event('online'));
+  await flush();
+  expect([a.puts.length, a.marks.length]).toEqual([1, 0]);
+});
+
 test('a switch stops the sync before its request; a refused switch takes it back', async () => {
   const a = setup();
   a.sync.enable();

@@ -165,17 +165,28 @@ export function createQueueSync(store: PlayerStore, deps: QueueSyncDeps) {
   }
 
   return {
-    /** Called by the signed-in app once mounted: guests and share pages never call the API. */
-    enable() {
-      if (enabled || typeof window === 'undefined') return;
+    /**
+     * Called by the signed-in app once mounted (guests and share pages never call the API); the
+     * returned function stops it when the app unmounts.
+     */
+    enable(): () => void {
+      if (enabled || typeof window === 'undefined') return () => {};
       enabled = true;
       device = deviceName(deps.read, deps.write);
       record = readRecord(deps.read);
-      window.addEventListener('pagehide', onHide);
       // Back to this page (the laptop after the phone): a queue saved elsewhere meanwhile is offered.
-      document.addEventListener('visibilitychange', () => (document.visibilityState === 'hidden' ? onHide() : void check()));
-      window.addEventListener('online', () => record.pending && void push(record.pending));
+      const onVisibility = () => (document.visibilityState === 'hidden' ? onHide() : void check());
+      const onOnline = () => record.pending && void push(record.pending);
+      window.addEventListener('pagehide', onHide);
+      document.addEventListener('visibilitychange', onVisibility);
+      window.addEventListener('online', onOnline);
       void check();
+      return () => {
+        enabled = false;
+        window.removeEventListener('pagehide', onHide);
+        document.removeEventListener('visibilitychange', onVisibility);
+        window.removeEventListener('online', onOnline);
+      };
     },
     /** Before a profile switch: this member's place goes to the server now, under their session. */
     async saveNow() {
