@@ -1,5 +1,5 @@
 import type { RoomChangeDto, RoomEntryDto, RoomSummaryDto } from '../../shared/schemas/room.ts';
-import type { Room } from './room.ts';
+import { type Room, entryDto } from './room.ts';
 
 /** A room as it was before a change: its queue's entry ids and the rest of its state. */
 export interface RoomMark {
@@ -20,7 +20,7 @@ export function changeSince(before: RoomMark, room: Room): RoomChangeDto {
   const now = new Set(room.queue.map((entry) => entry.entryId));
   const was = new Set(before.entryIds);
   const removed = before.entryIds.filter((entryId) => !now.has(entryId));
-  const added: RoomEntryDto[] = room.queue.filter((entry) => !was.has(entry.entryId)).map(({ entryId, songId, title, artist, addedBy }) => ({ entryId, songId, title, artist, addedBy }));
+  const added: RoomEntryDto[] = room.queue.filter((entry) => !was.has(entry.entryId)).map(entryDto);
   if (removed.length > 0) change.removed = removed;
   if (added.length > 0) change.added = added;
   // The order only when the screens could not tell it: the old order less the removed, then the added.

@@ -55,7 +55,7 @@ export class Room {
   ) {}
 
   state(): RoomStateDto {
-    return { ...this.summary(), queue: this.queue.map(({ entryId, songId, title, artist, addedBy }) => ({ entryId, songId, title, artist, addedBy })) };
+    return { ...this.summary(), queue: this.queue.map(entryDto) };
   }
 
   /** Everything but the queue: what a change compares field by field. */
@@ -86,7 +86,7 @@ export class Room {
     }
     const entry = { ...song, entryId: String(this.nextEntry++), addedBy: who.name, addedByKey: who.key };
     this.queue.push(entry);
-    return { entryId: entry.entryId, songId: entry.songId, title: entry.title, artist: entry.artist, addedBy: entry.addedBy };
+    return entryDto(entry);
   }
 
   remove(entryId: string): void {
@@ -146,6 +146,11 @@ export class Room {
     if (!this.guests.delete(guestId)) throw new NotFoundError('That guest has already left');
     this.skipVoters.delete(`g${guestId}`);
   }
+}
+
+/** A queued song as screens see it (without who added it by key, or its audio). */
+export function entryDto({ entryId, songId, title, artist, addedBy }: Entry): RoomEntryDto {
+  return { entryId, songId, title, artist, addedBy };
 }
 
 /** The playing song as the room's state tells it (no artist: the schema's fields, as GET sends them). */
