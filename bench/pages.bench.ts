@@ -1,6 +1,7 @@
 import { createUser } from '../src/services/accounts/users.ts';
 import { insertAlbum, insertPlaylist, insertSong } from '../src/testing/factories.ts';
 import { type FirstLoad, largest, shippedCss, shippedJs } from './lib/first-load.ts';
+import { markWithoutAudio } from './lib/seed.ts';
 import { benchLogin, cpuMsOf, measureRequests, printFigure, spawnBareServer, startBenchServer } from './lib/harness.ts';
 
 // Page figures (docs/architecture.md) on the production server (the harness runs NODE_ENV=production):
@@ -29,6 +30,7 @@ const server = await startBenchServer({
     ids.song = songs[0]!.shareId;
     ids.album = album.shareId;
     ids.playlist = insertPlaylist(db, { name: 'Road Trip', userId: user.id }, songs.map((song) => song.id)).shareId;
+    markWithoutAudio(db);
   },
 });
 

@@ -6,7 +6,7 @@ import { artistId } from '../src/services/subsonic/library.ts';
 import { launchBrowser } from '../src/testing/browser.ts';
 import { ensureBuilt } from '../src/compose/build.ts';
 import { benchLogin, measureRequests, printFigure, startBenchServer } from './lib/harness.ts';
-import { seedCatalogue, tagSeededSongs } from './lib/seed.ts';
+import { markWithoutAudio, seedCatalogue, tagSeededSongs } from './lib/seed.ts';
 import { subsonicRequests } from './lib/subsonic-requests.ts';
 
 // The library at 100,000 songs (SONGS=n for another size): every list the web app and /rest/
@@ -152,7 +152,7 @@ try {
   const small = await startBenchServer({
     seed: (db) => {
       seedCatalogue(db, { songs: 100, albums: 10, playlists: 1 });
-      db.$client.run("UPDATE songs SET loudness_status = 'failed', loudness_error = 'No audio in the bench catalogue'");
+      markWithoutAudio(db);
     },
   });
   const browser = await launchBrowser();
