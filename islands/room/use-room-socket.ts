@@ -11,10 +11,10 @@ export type RoomLink = 'connecting' | 'live' | 'ended' | 'removed';
 /**
  * The room's live state over its socket: the whole state first, then each change applied to it; a
  * missing version asks for the whole state again. A dropped socket reconnects after 0.5, 1, 2… up
- * to 5 s; its first message is the whole state, so nothing missed meanwhile is lost. Going offline gives the
- * socket up at once (its close can take a minute); coming back online tries at once rather than
- * after the back-off. The end of the room or the guest's removal closes
- * it for good, also when it happened while the socket was down (a refused reconnect asks the room).
+ * to 5 s; its first message is the whole state, so nothing missed meanwhile is lost. Going offline
+ * gives the socket up at once (its close can take a minute); coming back online tries at once rather
+ * than after the back-off. The end of the room or the guest's removal closes it for good, also when
+ * it happened while the socket was down (a refused reconnect asks the room).
  */
 export function useRoomSocket(code: string, enabled: boolean): { state: RoomStateDto | null; link: RoomLink; ping: () => Promise<ClockReading> } {
   const [state, setState] = useState<RoomStateDto | null>(null);

@@ -174,8 +174,7 @@ test('a change is small: an add to a queue of 3,000 songs reaches a screen in un
   expect(screen.bytes.at(-1)!).toBeLessThan(2048);
   expect(screen.state).toEqual(await truthOf(code));
   screen.close();
-  // 2,500 adds over HTTP take about a second alone, several on a CI box running the browser lanes.
-}, 30_000);
+}, 30_000); // 2,500 adds over HTTP: about a second alone, several on a CI box running the browser lanes
 
 test('screens that apply the changes end with the server\'s state after concurrent adds, removes, reorders and skips', async () => {
   const { code } = await (await server.request('/api/rooms', { method: 'POST', cookie: mum, json: { songIds: songIds.slice(0, 4) } })).json();
