@@ -4,7 +4,6 @@ import { loadOrCreateSecret } from '../src/data-dir.ts';
 import { appPasswordKey, createAppPassword } from '../src/services/accounts/app-passwords.ts';
 import { artistId } from '../src/services/subsonic/library.ts';
 import { launchBrowser } from '../src/testing/browser.ts';
-import { ensureBuilt } from '../src/compose/build.ts';
 import { benchLogin, measureRequests, printFigure, startBenchServer } from './lib/harness.ts';
 import { markWithoutAudio, seedCatalogue, tagSeededSongs } from './lib/seed.ts';
 import { subsonicRequests } from './lib/subsonic-requests.ts';
@@ -21,8 +20,6 @@ const ALBUMS = SONGS / 100;
 const BIG_ARTIST = 'The Big Band';
 const WARM_REQUESTS = Number(process.env.REQUESTS ?? 30);
 
-// Built here, so the server's RSS after start holds no bundling (a stale build is made at start).
-await ensureBuilt('production');
 let password = '';
 const server = await startBenchServer({
   seed: (db, dataDir) => {

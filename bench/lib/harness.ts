@@ -1,5 +1,6 @@
 import { readFileSync, rmSync } from 'node:fs';
 import type { Db } from '../../db/client.ts';
+import { ensureBuilt } from '../../src/compose/build.ts';
 import { openDataDir } from '../../src/data-dir.ts';
 import { createUser } from '../../src/services/accounts/users.ts';
 import { makeTempDir } from '../../src/testing/server.ts';
@@ -50,6 +51,8 @@ export async function startBenchServer(
   } = {},
 ): Promise<BenchServer> {
   const dataDir = options.dataDir ?? (await seedBenchDataDir(options.seed));
+  // Built here, not by the server at its start: start-up and memory figures never include a build.
+  await ensureBuilt('production');
 
   const port = await freePort();
   const started = performance.now();
