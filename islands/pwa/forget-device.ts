@@ -1,14 +1,14 @@
-import { API_CACHE, EXPIRATION_DB, EXPIRATION_STORE, IMAGE_CACHE } from '../../src/shared/pwa.ts';
+import { EXPIRATION_DB, EXPIRATION_STORE, EXPIRING_CACHES, SIGNED_IN_CACHES } from '../../src/shared/pwa.ts';
 import { clearOfflineMusic } from '../offline/offline-music.ts';
 
 /**
- * Sign-out leaves nothing of the user on the device: the service worker's copies of API reads
- * and artwork (with the artwork URLs its expiration database lists), and the music kept offline.
- * Loaded only when signing out.
+ * Sign-out leaves nothing of the user on the device: the service worker's copies of API reads,
+ * searches and artwork (with the URLs its expiration database lists), and the music kept offline.
+ * Loaded only when signing out or when another account signs in.
  */
 export async function forgetDevice(): Promise<void> {
   if (typeof caches === 'undefined') return;
-  await Promise.all([caches.delete(API_CACHE), caches.delete(IMAGE_CACHE), clearOfflineMusic(), forgetArtworkUrls()]).catch(() => undefined);
+  await Promise.all([...SIGNED_IN_CACHES.map((name) => caches.delete(name)), clearOfflineMusic(), forgetExpiringUrls()]).catch(() => undefined);
 }
 
 const done = (request: IDBRequest | IDBTransaction) =>
@@ -19,11 +19,11 @@ const done = (request: IDBRequest | IDBTransaction) =>
   });
 
 /**
- * Deletes the artwork cache's rows from the worker's expiration database. Opened at its current
+ * Deletes the artwork and search caches' rows (their URLs) from the worker's expiration database. Opened at its current
  * version, beside the worker's own connection (deleting the database would wait for the worker
  * to close it); a database that does not exist yet is not created.
  */
-async function forgetArtworkUrls(): Promise<void> {
+export async function forgetExpiringUrls(): Promise<void> {
   if (typeof indexedDB === 'undefined') return;
   const opening = indexedDB.open(EXPIRATION_DB);
   opening.onupgradeneeded = () => opening.transaction?.abort();
@@ -33,8 +33,10 @@ async function forgetArtworkUrls(): Promise<void> {
     if (!db.objectStoreNames.contains(EXPIRATION_STORE)) return;
     const transaction = db.transaction(EXPIRATION_STORE, 'readwrite');
     const store = transaction.objectStore(EXPIRATION_STORE);
-    const keys = store.index('cacheName').getAllKeys(IMAGE_CACHE);
-    keys.onsuccess = () => keys.result.forEach((key) => store.delete(key));
+    for (const cacheName of EXPIRING_CACHES) {
+      const keys = store.index('cacheName').getAllKeys(cacheName);
+      keys.onsuccess = () => keys.result.forEach((key) => store.delete(key));
+    }
     await done(transaction);
   } finally {
     db.close();

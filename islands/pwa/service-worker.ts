@@ -16,8 +16,8 @@ import {
   type SerwistPlugin,
 } from 'serwist';
 import { matchAppRoute } from '../../src/shared/app-routes.ts';
-import { API_CACHE, IMAGE_CACHE, KEPT_AUDIO_CHANGED, KEPT_AUDIO_PARAM, OFFLINE_AUDIO_CACHE } from '../../src/shared/pwa.ts';
-import { isCachedApiRead, isOnlineOnlyPage } from '../../src/shared/pwa-routes.ts';
+import { API_CACHE, IMAGE_CACHE, KEPT_AUDIO_CHANGED, KEPT_AUDIO_PARAM, OFFLINE_AUDIO_CACHE, SEARCHES_KEPT, SEARCH_CACHE } from '../../src/shared/pwa.ts';
+import { isCachedApiRead, isOnlineOnlyPage, isSearchRead } from '../../src/shared/pwa-routes.ts';
 import { libraryPageOffline, refreshLibraryPages } from './library-offline.ts';
 import { songPaths } from '../lib/api/song-paths.ts';
 
@@ -55,16 +55,26 @@ serwist.registerCapture(
   },
 );
 
+// A search's reads (the search screen, Add Songs' searched pages): network-first, the last good
+// answer kept for offline, but only for the newest searches. Matched before the routes below.
+serwist.registerCapture(
+  ({ url, sameOrigin }) => sameOrigin && isSearchRead(url),
+  new NetworkFirst({
+    cacheName: SEARCH_CACHE,
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: SEARCHES_KEPT, purgeOnQuotaError: true })],
+  }),
+);
+
 // The library's pages: the screen reads only those near it, so the worker copies every page each
 // time the first one comes online with a newer library version (its ETag); offline a page is
-// answered from that copy. A search's pages (Add Songs) are kept only as read.
+// answered from that copy.
 const libraryPages = new NetworkFirst({ cacheName: API_CACHE, plugins: [new CacheableResponsePlugin({ statuses: [200] })] });
 serwist.registerCapture(
   ({ url, sameOrigin }) => sameOrigin && url.pathname === songPaths.page(null),
   async (options: RouteHandlerCallbackOptions) => {
     try {
       const response = await libraryPages.handle(options);
-      const first = !options.url.searchParams.has('after') && !options.url.searchParams.has('q');
+      const first = !options.url.searchParams.has('after');
       if (first && navigator.onLine) (options.event as unknown as { waitUntil(done: Promise<unknown>): void }).waitUntil(refreshLibraryPages(response.clone()));
       return response;
     } catch (error) {

@@ -1,4 +1,4 @@
-import { API_CACHE, IMAGE_CACHE, UPDATE_CHECK_MS } from '../../src/shared/pwa.ts';
+import { API_CACHE, SIGNED_IN_CACHES, UPDATE_CHECK_MS } from '../../src/shared/pwa.ts';
 import { isCachedApiRead } from '../../src/shared/pwa-routes.ts';
 import { userPaths } from '../lib/api/user.ts';
 
@@ -26,7 +26,9 @@ async function dropOtherUsersReads(userId: number): Promise<boolean> {
   const kept = await (await caches.open(API_CACHE)).match(userPaths.me);
   const keptId = kept ? ((await kept.json()) as { id?: unknown }).id : userId;
   if (keptId === userId) return false;
-  await Promise.all([caches.delete(API_CACHE), caches.delete(IMAGE_CACHE)]);
+  // The expiration database's URLs too: a search's address holds what was searched for.
+  const { forgetExpiringUrls } = await import('./forget-device.ts');
+  await Promise.all([...SIGNED_IN_CACHES.map((name) => caches.delete(name)), forgetExpiringUrls()]);
   return true;
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { API_CACHE, BACK_ONLINE_TEXT, EXPIRATION_DB, EXPIRATION_STORE, KEPT_AUDIO_PARAM, NEEDS_CONNECTION_TEXT, OFFLINE_AUDIO_CACHE, OFFLINE_BANNER_TEXT } from '../shared/pwa.ts';
+import { API_CACHE, BACK_ONLINE_TEXT, EXPIRATION_DB, EXPIRATION_STORE, KEPT_AUDIO_PARAM, NEEDS_CONNECTION_TEXT, OFFLINE_AUDIO_CACHE, OFFLINE_BANNER_TEXT, SEARCHES_KEPT, SEARCH_CACHE } from '../shared/pwa.ts';
 import type { AlbumDto, PlaylistDto, SongDto } from '../shared/types.ts';
 import { releaseBrowser, sharedBrowser, waitForAsync } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
@@ -52,8 +52,14 @@ async function controlled(page: Page) {
   await cached(page, '/api/user');
 }
 
-async function cached(page: Page, path: string) {
-  await waitForAsync(page, async ([cache, url]) => (await (await caches.open(cache)).match(url)) !== undefined, [API_CACHE, path] as const);
+async function cached(page: Page, path: string, cacheName: string = API_CACHE) {
+  await waitForAsync(page, async ([cache, url]) => (await (await caches.open(cache)).match(url)) !== undefined, [cacheName, path] as const);
+}
+
+/** A search read through the worker, once it is in the search cache. */
+async function searched(page: Page, path: string) {
+  await page.evaluate((url) => fetch(url).then((response) => response.text()), path);
+  await cached(page, path, SEARCH_CACHE);
 }
 
 /** Requests the browser could not make offline are expected; anything else is a problem. */
@@ -199,12 +205,29 @@ function expirationUrls([database, storeName]: readonly [string, string]): Promi
       const all = db.transaction(storeName).objectStore(storeName).getAll();
       all.onsuccess = () => {
         db.close();
-        resolve((all.result as { url: string }[]).map((entry) => new URL(entry.url).pathname));
+        resolve((all.result as { url: string }[]).map((entry) => new URL(entry.url).pathname + new URL(entry.url).search));
       };
       all.onerror = () => reject(all.error);
     };
   });
 }
+
+describe('searches', () => {
+  test(`only the newest ${SEARCHES_KEPT} searches' answers are kept`, async () => {
+    const opened = await openSignedIn(browser, server, mum, '/', ALLOW);
+    const { page } = opened;
+    await controlled(page);
+    const path = (i: number) => `/api/songs/page?q=${i % 2 === 0 ? 'bed' : 'mor'}&limit=${i + 1}`;
+    for (let i = 0; i < SEARCHES_KEPT + 5; i++) await searched(page, path(i));
+    // The worker's expiration runs after each answer is stored: wait until it has caught up.
+    await waitForAsync(page, async ([cache, most]) => (await (await caches.open(cache)).keys()).length <= most, [SEARCH_CACHE, SEARCHES_KEPT] as const);
+    const kept = await page.evaluate(async (cache) => (await (await caches.open(cache)).keys()).map((r) => new URL(r.url).pathname + new URL(r.url).search), SEARCH_CACHE);
+    expect(kept.sort()).toEqual(Array.from({ length: SEARCHES_KEPT }, (_, i) => path(i + 5)).sort());
+    // Not in the library's copies either: those are the pages the offline library reads.
+    expect(await page.evaluate(async (cache) => (await (await caches.open(cache)).keys()).filter((r) => new URL(r.url).search.includes('q=')).length, API_CACHE)).toBe(0);
+    await close(opened);
+  });
+});
 
 describe('signing out', () => {
   test('leaves no cached API responses, artwork or offline audio on the device', async () => {
@@ -212,14 +235,20 @@ describe('signing out', () => {
     const { page } = opened;
     await controlled(page);
     await cached(page, '/api/songs/page');
+    // A search: its answer is kept, and its address (what was searched for) noted for expiry.
+    await searched(page, '/api/songs/page?q=bedtime');
     await page.evaluate(async ([cacheName, url]) => {
       await (await caches.open(cacheName!)).put(url!, await fetch(url!));
     }, [OFFLINE_AUDIO_CACHE, bedtime.audioUrl] as const);
     // Shown again under the worker's control, the artwork went through it, which noted its URL for expiry.
     await page.reload();
     await controlled(page);
-    for (const deadline = Date.now() + 30_000; !(await page.evaluate(expirationUrls, EXPIRATION_NAMES)).some((url) => url.startsWith('/objects/')); ) {
-      if (Date.now() > deadline) throw new Error('no artwork URL in the expiration database');
+    const noted = async () => {
+      const urls = await page.evaluate(expirationUrls, EXPIRATION_NAMES);
+      return urls.some((url) => url.startsWith('/objects/')) && urls.includes('/api/songs/page?q=bedtime');
+    };
+    for (const deadline = Date.now() + 30_000; !(await noted()); ) {
+      if (Date.now() > deadline) throw new Error('no artwork or search URL in the expiration database');
     }
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.getByRole('link', { name: 'Login' }).waitFor();
@@ -245,6 +274,7 @@ describe('another account on the same device', () => {
     const { page, context } = opened;
     await controlled(page);
     await cached(page, `/api/playlists/${playlist.id}`);
+    await searched(page, '/api/search?q=knitting');
     // Gran's session ends on the server (no Log out on this device); mum signs in here.
     await server.request('/api/logout', { method: 'POST', cookie: gran });
     await context.clearCookies();
@@ -262,6 +292,9 @@ describe('another account on the same device', () => {
     const kept = await page.evaluate(async (cache) => (await (await caches.open(cache)).keys()).map((r) => new URL(r.url).pathname).sort(), API_CACHE);
     // The library's first page (its only one), and the mark of the worker's copy of every page.
     expect(kept).toEqual(['/api/songs/page', '/api/songs/page/offline-copy', '/api/user']);
+    // Nor gran's search: not its answer, not its address in the expiration database.
+    expect(await page.evaluate(async (cache) => (await (await caches.open(cache)).keys()).length, SEARCH_CACHE)).toBe(0);
+    expect((await page.evaluate(expirationUrls, EXPIRATION_NAMES)).filter((url) => url.includes('knitting'))).toEqual([]);
     await close(opened);
   });
 });

@@ -15,6 +15,11 @@ export function isCachedApiRead(pathname: string): boolean {
   return CACHED_READS.some((pattern) => pattern.test(pathname));
 }
 
+/** A search's reads: the search screen's answers and Add Songs' searched pages of the library. */
+export function isSearchRead(url: URL): boolean {
+  return url.pathname === '/api/search' || (url.pathname === '/api/songs/page' && url.searchParams.has('q'));
+}
+
 /** Share pages and the Share Audio page work online only. */
 export function isOnlineOnlyPage(pathname: string): boolean {
   return pathname === '/share' || pathname.startsWith('/share/');

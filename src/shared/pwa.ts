@@ -15,6 +15,14 @@ export const KEPT_AUDIO_PARAM = 'kept';
 export const API_CACHE = 'hearth-api-v1';
 /** Artwork seen while browsing (cleared at sign-out with the API copies). */
 export const IMAGE_CACHE = 'hearth-images-v1';
+/** A search's reads, network-first like the API copies, only the newest SEARCHES_KEPT of them (cleared at sign-out). */
+export const SEARCH_CACHE = 'hearth-searches-v1';
+/** Months of searching must not fill a phone: older searches' answers give way. */
+export const SEARCHES_KEPT = 50;
+/** The worker's caches of what a signed-in user read: dropped at sign-out and when another account signs in. */
+export const SIGNED_IN_CACHES = [API_CACHE, IMAGE_CACHE, SEARCH_CACHE] as const;
+/** Those of them whose entries Serwist's expiration plugin notes in EXPIRATION_DB. */
+export const EXPIRING_CACHES = [IMAGE_CACHE, SEARCH_CACHE] as const;
 
 /**
  * Where the document's first inline script keeps the browser's install offer
