@@ -68,7 +68,7 @@ async function copyFrom(first: Response, cache: Cache): Promise<'done' | 'change
   // Pages of older copies (cursors of an older library) go.
   for (const request of await cache.keys()) {
     const url = new URL(request.url);
-    if (url.pathname === FIRST_PAGE && url.searchParams.has('after') && !url.searchParams.has('q') && !copied.has(url.href)) await cache.delete(request);
+    if (url.pathname === FIRST_PAGE && url.searchParams.has('after') && !copied.has(url.href)) await cache.delete(request);
   }
   await cache.put(COPY_MARK, new Response(etag));
   return 'done';

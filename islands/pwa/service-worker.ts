@@ -65,6 +65,17 @@ serwist.registerCapture(
   }),
 );
 
+// Searches were kept with the API copies before they had a cache of their own: a new worker
+// drops those once, or they would stay until sign-out.
+addEventListener('activate', (event: Event) => {
+  (event as unknown as { waitUntil(done: Promise<unknown>): void }).waitUntil(dropSearchesFromApiCopies().catch(() => undefined));
+});
+async function dropSearchesFromApiCopies(): Promise<void> {
+  if (!(await caches.has(API_CACHE))) return;
+  const cache = await caches.open(API_CACHE);
+  for (const request of await cache.keys()) if (isSearchRead(new URL(request.url))) await cache.delete(request);
+}
+
 // The library's pages: the screen reads only those near it, so the worker copies every page each
 // time the first one comes online with a newer library version (its ETag); offline a page is
 // answered from that copy.
@@ -85,7 +96,7 @@ serwist.registerCapture(
   },
 );
 
-// The library, albums, playlists and search: always asked of the server first, the last good
+// The user, the library, albums and playlists: always asked of the server first, the last good
 // answer kept for when it cannot be reached.
 serwist.registerCapture(
   ({ url, sameOrigin }) => sameOrigin && isCachedApiRead(url.pathname),

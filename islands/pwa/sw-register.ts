@@ -26,9 +26,9 @@ async function dropOtherUsersReads(userId: number): Promise<boolean> {
   const kept = await (await caches.open(API_CACHE)).match(userPaths.me);
   const keptId = kept ? ((await kept.json()) as { id?: unknown }).id : userId;
   if (keptId === userId) return false;
-  // The expiration database's URLs too: a search's address holds what was searched for.
-  const { forgetExpiringUrls } = await import('./forget-device.ts');
-  await Promise.all([...SIGNED_IN_CACHES.map((name) => caches.delete(name)), forgetExpiringUrls()]);
+  // The expiration database's URLs too (a search's address holds what was searched for), beside
+  // the caches: a module that fails to load must not keep the caches from going.
+  await Promise.all([...SIGNED_IN_CACHES.map((name) => caches.delete(name)), import('./forget-device.ts').then((pwa) => pwa.forgetExpiringUrls())]);
   return true;
 }
 

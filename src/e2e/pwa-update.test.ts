@@ -4,7 +4,7 @@ import { copyFileSync, cpSync, readFileSync, rmSync, symlinkSync, writeFileSync 
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ROOT } from '../render/build-paths.ts';
-import { NEEDS_CONNECTION_TEXT } from '../shared/pwa.ts';
+import { API_CACHE, NEEDS_CONNECTION_TEXT } from '../shared/pwa.ts';
 import type { SongDto } from '../shared/types.ts';
 import { releaseBrowser, sharedBrowser, openPage, waitForAsync, waitForHydration } from '../testing/browser.ts';
 import { freePort } from '../testing/process.ts';
@@ -129,6 +129,13 @@ describe('a new build', () => {
   test("its worker takes control and the page reloads exactly once", async () => {
     const { page, context, problems } = await openControlled();
     expect(await offlineTexts(page)).toEqual([`${NEEDS_CONNECTION_TEXT} (v1)`]);
+    // Searches an older worker kept with the API copies (it had no search cache): the new one drops them.
+    await page.evaluate(async (name) => {
+      const cache = await caches.open(name);
+      await cache.put('/api/search?q=lullaby', new Response('{}'));
+      await cache.put('/api/songs/page?q=lullaby', new Response('{}'));
+      await cache.put('/api/albums', new Response('[]'));
+    }, API_CACHE);
     await deploy(2);
     await checkForUpdate(page);
     await page.waitForFunction(() => sessionStorage.getItem('loads') === '2', undefined, { timeout: 60_000 });
@@ -138,6 +145,8 @@ describe('a new build', () => {
     await waitForAsync(page, async () => (await navigator.serviceWorker.getRegistration())?.waiting === null, undefined);
     expect(await offlineTexts(page)).toContain(`${NEEDS_CONNECTION_TEXT} (v2)`);
     expect(await loads(page)).toBe(2);
+    await waitForAsync(page, async (name) => (await (await caches.open(name)).keys()).every((request) => !request.url.includes('q=')), API_CACHE);
+    expect(await page.evaluate(async (name) => (await (await caches.open(name)).match('/api/albums')) !== undefined, API_CACHE)).toBe(true);
     expect(problems).toEqual([]);
     await context.close();
   });
