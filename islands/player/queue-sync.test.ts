@@ -16,6 +16,7 @@ function setup(server: { queue?: PlayQueueDto; fail?: () => Error | null; answer
   const player = createPlayerStore(f.deps);
   const puts: PlayQueueSave[] = [];
   const marks: [number, number][] = [];
+  const reads = { count: 0 };
   const sync = createQueueSync(player, {
     read: (k) => storage.get(k) ?? null,
     write: (k, v) => (v === null ? storage.delete(k) : storage.set(k, v)),
@@ -23,7 +24,10 @@ function setup(server: { queue?: PlayQueueDto; fail?: () => Error | null; answer
     flushLocal: () => {},
     stillThisMember: () => member.current,
     api: {
-      get: async () => server.queue ?? EMPTY,
+      get: async () => {
+        reads.count++;
+        return server.queue ?? EMPTY;
+      },
       put: async (body) => {
         puts.push(body);
         await server.answer?.();
@@ -34,7 +38,7 @@ function setup(server: { queue?: PlayQueueDto; fail?: () => Error | null; answer
     },
     bookmarks: { save: async (songId, positionMs) => void marks.push([songId, positionMs]) },
   });
-  return { ...f, player, sync, storage, puts, marks, audio: () => player.playerAudio() as FakeAudio };
+  return { ...f, player, sync, storage, puts, marks, reads, audio: () => player.playerAudio() as FakeAudio };
 }
 
 afterEach(() => useQueueOffer.setState({ offer: null }));
@@ -53,18 +57,41 @@ test('once another tab switched the browser to another member, nothing is sent u
   expect([a.puts.length, a.marks.length]).toEqual([1, 0]);
 });
 
-test('once the app unmounts (the stop enable returns), plays and leaving the page send nothing', async () => {
-  const a = setup();
+test('once the app unmounts (the stop enable returns), plays, leaving the page and coming back do nothing', async () => {
+  const a = setup({ fail: () => new TypeError('Failed to fetch') });
   const stop = a.sync.enable();
   a.player.getState().start([track(1), track(2, 900)], 0, 'album');
-  expect(a.puts).toHaveLength(1);
+  await flush();
+  // The save failed on the network: it waits, and 'online' would send it again.
+  expect([a.puts.length, a.storage.get(QUEUE_SYNC_KEY)?.includes('"pending":{')]).toEqual([1, true]);
+  const readsBefore = a.reads.count;
   stop();
   a.player.getState().next();
   a.audio().progress(9.5, 60);
   window.dispatchEvent(new Event('pagehide'));
   window.dispatchEvent(new Event('online'));
+  document.dispatchEvent(new Event('visibilitychange'));
   await flush();
-  expect([a.puts.length, a.marks.length]).toEqual([1, 0]);
+  expect([a.puts.length, a.marks.length, a.reads.count - readsBefore]).toEqual([1, 0, 0]);
+  stop();
+});
+
+test('a save left waiting by the network stays unsent while a profile switch is under way, even online', async () => {
+  let offline = true;
+  const a = setup({ fail: () => (offline ? new TypeError('Failed to fetch') : null) });
+  const stop = a.sync.enable();
+  a.player.getState().start([track(1), track(2)], 0, 'album');
+  await flush();
+  const undo = a.sync.disable();
+  offline = false;
+  window.dispatchEvent(new Event('online'));
+  await flush();
+  expect(a.puts).toHaveLength(1);
+  undo();
+  window.dispatchEvent(new Event('online'));
+  await flush();
+  expect(a.puts).toHaveLength(2);
+  stop();
 });
 
 test('a switch stops the sync before its request; a refused switch takes it back', async () => {

@@ -92,8 +92,9 @@ export function createQueueSync(store: PlayerStore, deps: QueueSyncDeps) {
   let inFlight: Promise<void> | null = null;
 
   function push(body: PlayQueueSave, keepalive = false): Promise<void> {
-    // Another tab may have switched this browser's session to another member: send nothing then.
-    if (!deps.stillThisMember()) return Promise.resolve();
+    // Stopped (unmounted, or a profile switch under way), or another tab switched this browser's
+    // session to another member: send nothing then.
+    if (!enabled || !deps.stillThisMember()) return Promise.resolve();
     record = { updatedAt: Math.max(record.updatedAt, body.updatedAt), pending: body };
     keep();
     // On the way out (pagehide) nothing waits.
