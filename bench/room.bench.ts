@@ -15,13 +15,13 @@ import type { SongDto } from '../src/shared/types.ts';
 import { sineWav } from '../src/e2e/player-fixtures.ts';
 import { launchBrowser, waitForHydration } from '../src/testing/browser.ts';
 import { benchLogin, printFigure, startBenchServer } from './lib/harness.ts';
-import { markWithoutAudio, seedCatalogue } from './lib/seed.ts';
+import { seedCatalogue } from './lib/seed.ts';
 
 const GUESTS = 30;
 const LOAD_MINUTES = Number(process.env.ROOM_LOAD_MINUTES ?? 10);
 const SYNC_SECONDS = Number(process.env.ROOM_SYNC_SECONDS ?? 300);
 const ONLY = process.env.ONLY;
-const server = await startBenchServer({ seed: (db) => (seedCatalogue(db, { songs: 2000, albums: 20, playlists: 1 }), markWithoutAudio(db)), env: { TRUST_PROXY: 'true' } });
+const server = await startBenchServer({ seed: (db) => seedCatalogue(db, { songs: 2000, albums: 20, playlists: 1 }), env: { TRUST_PROXY: 'true' } });
 const admin = await benchLogin(server.url);
 let address = 0;
 let failed = false;

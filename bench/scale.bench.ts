@@ -5,7 +5,7 @@ import { appPasswordKey, createAppPassword } from '../src/services/accounts/app-
 import { artistId } from '../src/services/subsonic/library.ts';
 import { launchBrowser } from '../src/testing/browser.ts';
 import { benchLogin, measureRequests, printFigure, startBenchServer } from './lib/harness.ts';
-import { markWithoutAudio, seedCatalogue, tagSeededSongs } from './lib/seed.ts';
+import { seedCatalogue, tagSeededSongs } from './lib/seed.ts';
 import { subsonicRequests } from './lib/subsonic-requests.ts';
 
 // The library at 100,000 songs (SONGS=n for another size): every list the web app and /rest/
@@ -147,10 +147,7 @@ try {
 
   // Beside a 100-song library in the same sitting (the machine's load moves both alike).
   const small = await startBenchServer({
-    seed: (db) => {
-      seedCatalogue(db, { songs: 100, albums: 10, playlists: 1 });
-      markWithoutAudio(db);
-    },
+    seed: (db) => seedCatalogue(db, { songs: 100, albums: 10, playlists: 1 }),
   });
   const browser = await launchBrowser();
   try {

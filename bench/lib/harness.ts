@@ -51,8 +51,8 @@ export async function startBenchServer(
   } = {},
 ): Promise<BenchServer> {
   const dataDir = options.dataDir ?? (await seedBenchDataDir(options.seed));
-  // Built here, not by the server at its start: start-up and memory figures never include a build.
-  await ensureBuilt('production');
+  // Built here, not by the source server at its start: no start-up or memory figure includes a build.
+  if (!options.cmd) await ensureBuilt('production');
 
   const port = await freePort();
   const started = performance.now();

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { randomId } from '../../src/shared/ids.ts';
 
+const NO_AUDIO = 'No audio in the bench catalogue';
 const WORDS = ['love', 'night', 'river', 'golden', 'heart', 'summer', 'blue', 'road', 'dream', 'fire', 'moon', 'home'];
 
 /**
@@ -16,8 +17,9 @@ export function seedCatalogue(db: Db, counts = { songs: 50_000, albums: 500, pla
     const album = sqlite.prepare('INSERT INTO albums (name, share_id) VALUES (?, ?)');
     for (let a = 1; a <= counts.albums; a++) album.run(`Album ${WORDS[a % WORDS.length]} ${a}`, randomId());
     const song = sqlite.prepare(
-      `INSERT INTO songs (title, artist, album_id, album_order, audio_hash, audio_format, duration, file_size, status, share_id, tags)
-       VALUES (?, ?, ?, ?, ?, 'mp3', 200, 4000000, 'published', ?, '[]')`,
+      // No audio behind them: their loudness is failed from the start, so the job logs nothing for each.
+      `INSERT INTO songs (title, artist, album_id, album_order, audio_hash, audio_format, duration, file_size, status, share_id, tags, loudness_status, loudness_error)
+       VALUES (?, ?, ?, ?, ?, 'mp3', 200, 4000000, 'published', ?, '[]', 'failed', '${NO_AUDIO}')`,
     );
     for (let s = 1; s <= counts.songs; s++) {
       const title = `${WORDS[s % WORDS.length]} ${WORDS[(s * 7) % WORDS.length]} ${s}`;
@@ -35,17 +37,15 @@ export function seedCatalogue(db: Db, counts = { songs: 50_000, albums: 500, pla
 
 const GENRES = ['Rock', 'Jazz', 'Folk', 'Pop', 'Blues', 'Soul', 'Metal', 'Ambient'];
 
-/**
- * Gives every seeded song one of 8 genres and a year (1960–2019), and marks its loudness as failed:
- * the seeded songs have no audio, and the loudness job's quick failures at start would keep the
- * server busy for minutes. Runs inside the caller's transaction.
- */
+/** Gives every seeded song one of 8 genres and a year (1960–2019). Runs inside the caller's transaction. */
 export function tagSeededSongs(db: Db): void {
   db.$client.run(`UPDATE songs SET genres = json_array(json_extract(?, '$[' || (id % ${GENRES.length}) || ']')), year = 1960 + id % 60`, [JSON.stringify(GENRES)]);
-  markWithoutAudio(db);
 }
 
-/** Seeded songs have no audio: their loudness is marked failed, so the job does not log a failure for each. */
+/**
+ * For songs a bench made without audio (seedCatalogue's are so from the start): their loudness is
+ * failed, so the loudness job neither logs a failure for each nor keeps the server busy at start.
+ */
 export function markWithoutAudio(db: Db): void {
-  db.$client.run("UPDATE songs SET loudness_status = 'failed', loudness_error = 'No audio in the bench catalogue'");
+  db.$client.run(`UPDATE songs SET loudness_status = 'failed', loudness_error = '${NO_AUDIO}'`);
 }

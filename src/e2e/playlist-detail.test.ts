@@ -103,7 +103,7 @@ console: ${problems.join(' | ')}`);
     await page.waitForFunction(() => document.querySelector('[aria-roledescription="sortable"]') !== null);
     // Any answer to the PUT, so a refusal fails on its status rather than waiting out the timeout.
     const saved = async () => {
-      const response = await page.waitForResponse((r) => r.request().method() === 'PUT');
+      const response = await page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith(`/api/playlists/${playlist.id}/songs`));
       expect(response.status()).toBe(200);
     };
 
