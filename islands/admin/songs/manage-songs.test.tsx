@@ -22,24 +22,31 @@ let requests: { method: string; path: string; body: unknown }[] = [];
 let pendingBulk: { ids: number[]; answer: (ok: boolean) => void }[] = [];
 /** A song another admin trashes between the order's answer and its rows' (then gone from both). */
 let trashedBeforeRows: number | null = null;
+/** Rows asked for while set wait for the test to answer them. */
+let heldRows: (() => void)[] | null = null;
 
 beforeEach(() => {
   requests = [];
   pendingBulk = [];
   trashedBeforeRows = null;
+  heldRows = null;
   globalThis.fetch = ((input: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     requests.push({ method, path: input, body });
     // The server's side of Manage Songs: its order as ids (Recently Added here), then rows by id.
     if (input.startsWith('/api/songs/all/ids?')) {
-      const newest = [...catalogue].sort((a, b) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1));
-      return Promise.resolve(Response.json({ ids: newest.map((s) => s.id), total: catalogue.length }));
+      const album = new URLSearchParams(input.split('?')[1]).get('album');
+      const listed = catalogue.filter((s) => album === 'all' || String(s.albumId) === album);
+      const newest = listed.sort((a, b) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1));
+      return Promise.resolve(Response.json({ ids: newest.map((s) => s.id), total: listed.length }));
     }
     if (input.startsWith('/api/songs/all/rows?ids=')) {
       catalogue = catalogue.filter((s) => s.id !== trashedBeforeRows);
       const ids = input.slice('/api/songs/all/rows?ids='.length).split(',').map(Number);
-      return Promise.resolve(Response.json(ids.flatMap((id) => catalogue.filter((s) => s.id === id))));
+      const answer = () => Response.json(ids.flatMap((id) => catalogue.filter((s) => s.id === id)));
+      if (heldRows) return new Promise<Response>((resolve) => heldRows!.push(() => resolve(answer())));
+      return Promise.resolve(answer());
     }
     if (input === '/api/albums') return Promise.resolve(Response.json([{ id: 5, name: 'Bedtime', artworkUrl: null, shareId: 'a', createdAt: '', deletedAt: null }]));
     if (input.startsWith('/api/songs/bulk/')) {
@@ -136,6 +143,25 @@ test('the edit form: Enter adds a trimmed tag, a duplicate or blank is ignored, 
   expect(requests.find((r) => r.method === 'PATCH')).toEqual({
     method: 'PATCH', path: '/api/songs/1', body: { title: 'Night Night', artist: 'Artist 1', albumId: 5, tags: ['calm', 'bedtime'], explicit: false },
   });
+});
+
+test('another filter keeps the rows already read on screen while its own are read: an expanded row keeps what is typed', async () => {
+  catalogue = [{ ...song(1), albumId: 5 }, song(2), { ...song(3), albumId: 5 }];
+  renderManage();
+  const row = async () => (await screen.findByText('Song 0001')).closest('[data-testid="manage-row"]') as HTMLElement;
+  fireEvent.click(within(await row()).getByRole('button', { expanded: false }));
+  const title = () => within(screen.getByRole('form', { name: 'Edit song' })).getByLabelText('Title') as HTMLInputElement;
+  await waitFor(() => expect(title().value).toBe('Song 0001'));
+  fireEvent.change(title(), { target: { value: 'Half typed' } });
+  heldRows = [];
+  fireEvent.change(within(screen.getByRole('group', { name: 'List options' })).getByLabelText('Album'), { target: { value: '5' } });
+  // The filtered order is in (two songs), its rows are still on their way: the rows read before stand in.
+  await waitFor(() => expect([screen.getByRole('list', { name: 'Manage songs' }).dataset.count, heldRows!.length]).toEqual(['2', 1]));
+  expect(screen.queryAllByTestId('manage-row-placeholder')).toHaveLength(0);
+  expect(title().value).toBe('Half typed');
+  await act(async () => heldRows!.forEach((answer) => answer()));
+  expect(title().value).toBe('Half typed');
+  expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
 });
 
 test('a song trashed between the order and its rows: the order is read again, no placeholder stays and no bulk action counts it', async () => {
