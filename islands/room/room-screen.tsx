@@ -38,15 +38,17 @@ export function RoomScreen({ code }: { code: string }) {
   const you = phase.view.you;
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-2xl flex-col gap-5 p-4 pb-12 sm:p-6">
-      <header className="flex items-center gap-3">
+      {/* The code is what guests type to join: it wraps rather than being cut, and on a phone
+          'Reconnecting…' takes a line of its own below. */}
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <span aria-hidden="true" className="i-lucide-party-popper text-2xl text-accent-text" />
         <div className="min-w-0 flex-1">
           <h1 className="text-xl font-bold">Family room</h1>
-          <p className="truncate text-sm text-muted-foreground">
-            {you.isHost ? 'You are the host' : `You are ${you.name}`} · code <span className="font-mono tracking-widest">{room.code}</span>
+          <p className="break-words text-sm text-muted-foreground">
+            {you.isHost ? 'You are the host' : `You are ${you.name}`} · code <span className="whitespace-nowrap font-mono tracking-widest">{room.code}</span>
           </p>
         </div>
-        {link === 'connecting' && state ? <p role="status" className="text-sm text-muted-foreground">Reconnecting…</p> : null}
+        {link === 'connecting' && state ? <p role="status" className="w-full pl-11 text-sm text-muted-foreground sm:w-auto sm:pl-0">Reconnecting…</p> : null}
       </header>
       {you.isHost ? <HostControls room={room} /> : null}
       <ListenHere code={room.code} nowPlaying={room.nowPlaying} ping={ping} />

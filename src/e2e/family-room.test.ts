@@ -204,6 +204,14 @@ describe('family room', () => {
       await page.locator('[data-room-queue] li').first().waitFor();
       await inEachLook(page, async (look) => expect([look, await checkLayout(page)]).toEqual([look, CLEAN_LAYOUT]));
     }
+    // Offline on a phone, 'Reconnecting…' takes a line of its own: the code guests type stays whole.
+    await host.page.setViewportSize(PHONE);
+    await host.context.setOffline(true);
+    await host.page.getByRole('status').filter({ hasText: 'Reconnecting…' }).waitFor();
+    const whole = (code: HTMLElement) => code.parentElement!.scrollWidth <= code.parentElement!.clientWidth && code.getBoundingClientRect().right <= code.parentElement!.getBoundingClientRect().right;
+    expect(await host.page.locator('main header').getByText(next, { exact: true }).evaluate(whole)).toBe(true);
+    expect(await checkLayout(host.page)).toEqual(CLEAN_LAYOUT);
+    await host.context.close();
     for (const path of ['/playlists', '/albums', '/search', '/admin']) {
       await guest.page.goto(server.url + path);
       expect([path, new URL(guest.page.url()).pathname]).toEqual([path, '/login']);
