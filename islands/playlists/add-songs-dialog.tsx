@@ -10,6 +10,7 @@ import { Skeleton } from '../ui/skeleton.tsx';
 import { toast } from '../ui/toast-store.ts';
 import { AddSongsList, type AddState } from './add-songs-list.tsx';
 import { messageOf } from '../lib/api/request.ts';
+import { useSettled } from '../lib/use-settled.ts';
 
 /** How long an added song shows its check before it leaves the list. */
 export const ADDED_HIDE_MS = 800;
@@ -17,17 +18,6 @@ export const ADDED_HIDE_MS = 800;
 export const ADD_SONGS_DEBOUNCE_MS = 200;
 /** Fewer offered rows than this past the last one on screen: the next page is read. */
 const READ_AHEAD_ROWS = 30;
-
-/** `text` once it has stayed the same for `ms`. */
-function useSettled(text: string, ms: number): string {
-  const [settled, setSettled] = useState(text);
-  useEffect(() => {
-    if (text === settled) return;
-    const timer = setTimeout(() => setSettled(text), ms);
-    return () => clearTimeout(timer);
-  }, [text, settled, ms]);
-  return settled;
-}
 
 /**
  * Add Songs to Playlist: search the library and add songs one tap each. The server searches and
@@ -48,7 +38,7 @@ export function AddSongsDialog({ playlistId, open, onOpenChange }: { playlistId:
 function AddSongs({ playlistId }: { playlistId: string }) {
   const queryClient = useQueryClient();
   const [query, setQuery] = useState('');
-  const term = useSettled(query, ADD_SONGS_DEBOUNCE_MS).trim();
+  const term = useSettled(query, ADD_SONGS_DEBOUNCE_MS)[0].trim();
   // The last answer stays up while the next term's first page is on its way.
   const library = useInfiniteQuery({ ...librarySearchQuery(term), placeholderData: keepPreviousData });
   const inPlaylist = usePlaylistSongs(playlistId);

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import type { SongDto } from '../../src/shared/types.ts';
 import { useRouter } from '../app/router.ts';
+import { useSettled } from '../lib/use-settled.ts';
 import { searchApi, searchKeys } from '../lib/api/search.ts';
 
 /** Search waits 300 ms after the last keystroke. */
@@ -23,7 +24,7 @@ const addressQuery = () => new URLSearchParams(window.location.search).get('q') 
 export function useSearchText(box: RefObject<HTMLInputElement | null>) {
   const { replace } = useRouter();
   const [text, setText] = useState('');
-  const [debounced, setDebounced] = useState('');
+  const [debounced, setDebounced] = useSettled(text, SEARCH_DEBOUNCE_MS);
   const [ready, setReady] = useState(false);
 
   useLayoutEffect(() => {
@@ -31,13 +32,7 @@ export function useSearchText(box: RefObject<HTMLInputElement | null>) {
     setText(initial);
     setDebounced(initial);
     setReady(true);
-  }, [box]);
-
-  useEffect(() => {
-    if (text === debounced) return;
-    const timer = setTimeout(() => setDebounced(text), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, debounced]);
+  }, [box, setDebounced]);
 
   useEffect(() => {
     if (!ready || addressQuery() === debounced) return;
@@ -45,7 +40,7 @@ export function useSearchText(box: RefObject<HTMLInputElement | null>) {
   }, [ready, debounced, replace]);
 
   // The keyboard's Search key (Enter) runs the search without waiting out the debounce.
-  const flush = useCallback(() => setDebounced(text), [text]);
+  const flush = useCallback(() => setDebounced(text), [text, setDebounced]);
   return { text, setText, flush, term: debounced.trim() };
 }
 
