@@ -32,7 +32,7 @@ interface Entry {
   gzipWanted?: boolean;
 }
 
-// The rows of GET /api/songs (listLibrary) and GET /api/songs/all (listAllSongs), as raw values.
+// The rows of GET /api/songs (the library) and GET /api/songs/all (every live song), as raw values.
 const ROWS: Record<SongListView, (db: Db, viewer: Viewer) => SongValues[]> = { library: listPublishedSongValues, admin: (db) => listLiveSongValues(db) };
 
 /** Songs serialised a chunk at a time: the whole list never exists as objects, nor as one string. */

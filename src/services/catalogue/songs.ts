@@ -4,28 +4,16 @@ import {
   findSongById,
   findVisibleSongById,
   listAlbumSongs,
-  listLiveSongValues,
-  listPublishedSongValues,
 } from '../../../db/queries/songs.ts';
 import type { UserRow } from '../../../db/schema/index.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { SongDto } from '../../shared/types.ts';
-import { songDtoFromValues, toSongDto } from './dto.ts';
+import { toSongDto } from './dto.ts';
 import type { Viewer } from '../../../db/queries/visibility.ts';
 
 export const SONG_NOT_FOUND = 'Song not found';
 
 export const songDtos = (rows: SongWithAlbum[]): SongDto[] => rows.map((row) => toSongDto(row.song, row.albumName));
-
-/** GET /api/songs: what every family member sees. */
-export function listLibrary(db: Db, viewer: Viewer): SongDto[] {
-  return listPublishedSongValues(db, viewer).map(songDtoFromValues);
-}
-
-/** GET /api/songs/all: the admin's view of everything not in the trash. */
-export function listAllSongs(db: Db, _viewer?: Viewer): SongDto[] {
-  return listLiveSongValues(db).map(songDtoFromValues);
-}
 
 export function listSongsOfAlbum(db: Db, albumId: number, viewer: Viewer): SongDto[] {
   return songDtos(listAlbumSongs(db, albumId, viewer));
