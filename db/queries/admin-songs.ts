@@ -1,9 +1,8 @@
+import type { AdminSongSort } from '../../src/shared/enums.ts';
 import type { Db } from '../client.ts';
 import { perDb } from './prepared.ts';
 import { LIVE_ALBUM_JOIN, SONG_VALUE_AT, SONG_VALUE_COLUMNS, type SongValues } from './song-values.ts';
 
-/** Manage Songs' sorts (islands/admin/songs/song-order.ts names them). */
-export type AdminSongSort = 'recent' | 'status' | 'alphabetical';
 /** Every live song, the songs without a live album, or one album's. */
 export type AdminAlbumFilter = 'all' | 'none' | number;
 

@@ -13,6 +13,10 @@ export type LoudnessStatus = (typeof LOUDNESS_STATUSES)[number];
 export const NORMALISATION_MODES = ['off', 'track', 'auto'] as const;
 export type NormalisationMode = (typeof NORMALISATION_MODES)[number];
 
+/** Manage Songs' sorts (GET /api/songs/all/ids): Recently Added, By Status, Alphabetical. */
+export const ADMIN_SONG_SORTS = ['recent', 'status', 'alphabetical'] as const;
+export type AdminSongSort = (typeof ADMIN_SONG_SORTS)[number];
+
 export const DISPLAY_PREFERENCES = ['nothing', 'artist', 'album', 'artist-album'] as const;
 export type DisplayPreference = (typeof DISPLAY_PREFERENCES)[number];
 

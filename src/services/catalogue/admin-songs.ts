@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/client.ts';
-import { type AdminSongSort, countLiveSongs, listAdminSongIds, listLiveSongValuesByIds } from '../../../db/queries/admin-songs.ts';
+import { countLiveSongs, listAdminSongIds, listLiveSongValuesByIds } from '../../../db/queries/admin-songs.ts';
 import { inReadSnapshot } from '../../../db/queries/songs.ts';
+import type { AdminSongSort } from '../../shared/enums.ts';
 import type { AdminSongIdsDto, AdminSongIdsQuery } from '../../shared/schemas/song.ts';
 import type { SongDto } from '../../shared/types.ts';
 import { songDtoFromValues } from './dto.ts';

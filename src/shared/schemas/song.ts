@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { SONG_STATUSES } from '../enums.ts';
+import { ADMIN_SONG_SORTS, SONG_STATUSES } from '../enums.ts';
 import { SONGS_BY_ID_MAX } from '../library-pages.ts';
 import { nullable, oneOf, rowId, unionEnum } from './common.ts';
 
@@ -65,7 +65,7 @@ export type SongPageDto = Static<typeof songPageSchema>;
 /** `GET /api/songs/all/ids`: which songs (every one, those without an album, one album's) and their order. */
 export const adminSongIdsQuery = Type.Object({
   album: Type.Optional(Type.String({ pattern: '^(all|none|[1-9][0-9]{0,15})$' })),
-  sort: Type.Optional(Type.Union([Type.Literal('recent'), Type.Literal('status'), Type.Literal('alphabetical')])),
+  sort: Type.Optional(oneOf(ADMIN_SONG_SORTS)),
 });
 export type AdminSongIdsQuery = Static<typeof adminSongIdsQuery>;
 
