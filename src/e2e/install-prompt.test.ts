@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
-import { releaseBrowser, sharedBrowser, waitForHydration, watchConsole } from '../testing/browser.ts';
+import { FULL_CHROMIUM_EXECUTABLE, releaseBrowser, sharedBrowser, waitForHydration, watchConsole } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { type SignedInPage, PHONE, WIDE, openSignedIn } from './signed-in.ts';
 
@@ -241,7 +241,7 @@ describe('the manifest (installability; Lighthouse is not reachable here)', () =
     // A persistent profile: Chromium never offers installation from an incognito-like context,
     // which every browser.newContext() is.
     const profile = mkdtempSync(join(tmpdir(), 'hearth-install-'));
-    const context = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'], viewport: PHONE });
+    const context = await chromium.launchPersistentContext(profile, { executablePath: FULL_CHROMIUM_EXECUTABLE, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'], viewport: PHONE });
     try {
       const [name, value] = cookie.split('=') as [string, string];
       await context.addCookies([{ name, value, url: server.url }]);

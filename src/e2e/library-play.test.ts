@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import type { SongDto } from '../shared/types.ts';
-import { releaseBrowser, sharedBrowser, openPage } from '../testing/browser.ts';
+import { CHROMIUM_EXECUTABLE, releaseBrowser, sharedBrowser, openPage } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { uploadSong } from './seed.ts';
 import { type SignedInPage, WIDE, openSignedIn, waitForPlayback } from './signed-in.ts';
@@ -88,7 +88,7 @@ describe('/?play={songId}', () => {
 
   test('where autoplay needs a gesture, the song waits in the player, paused, and a tap plays it', async () => {
     // Chromium's own policy: no --autoplay-policy flag (src/testing/browser.ts passes one).
-    const strict = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+    const strict = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: ['--no-sandbox', '--disable-gpu'] });
     try {
       const opened = await openPage(strict, { viewport: WIDE });
       const { page, context } = opened;
