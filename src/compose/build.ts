@@ -10,7 +10,7 @@ import {
   sourceFiles,
   sourceFingerprint,
 } from '../render/build-paths.ts';
-import { isClientModule, rscPlugin } from '../render/rsc-plugin.ts';
+import { rscPlugin } from '../render/rsc-plugin.ts';
 import { buildServiceWorker, writeOfflineDocuments } from '../pwa/sw-build.ts';
 
 /** Browser assets are served under this prefix from `<build>/public`. */
@@ -21,15 +21,16 @@ const RSC_ENTRY = 'routes/pages/rsc-entry.tsx';
 // The offline app document's module: boots the signed-in app from cached API reads.
 const OFFLINE_ENTRY = 'islands/pwa/offline-start.ts';
 
-function clientModules(): string[] {
-  return sourceFiles(['islands/**/*.{ts,tsx}']).filter((file) => isClientModule(readFileSync(join(ROOT, file), 'utf8')));
-}
-
 function failed(kind: string, logs: readonly unknown[]): never {
   throw new Error(`${kind} build failed:\n${logs.map(String).join('\n')}`);
 }
 
-/** Browser bundle: the bootstrap plus every 'use client' module as an entry, split and hashed. */
+/**
+ * Browser bundle: the bootstrap plus each client module the pages reference as an entry, split
+ * and hashed. Only those: every entry multiplies the shared chunks, and a fresh page load's CPU
+ * follows the count of modules it loads (decision 233). A 'use client' module that only client
+ * code imports is bundled where it is imported, like any other.
+ */
 async function buildBrowser(outDir: string, mode: BuildMode, islands: string[]) {
   const result = await Bun.build({
     entrypoints: [CLIENT_ENTRY, OFFLINE_ENTRY, ...islands].map((file) => join(ROOT, file)),
@@ -63,8 +64,12 @@ async function buildBrowser(outDir: string, mode: BuildMode, islands: string[]) 
   return { clientEntry: urlOf(CLIENT_ENTRY), offlineEntry: urlOf(OFFLINE_ENTRY), clientModules: Object.fromEntries(islands.map((i) => [i, urlOf(i)])), imports };
 }
 
-/** RSC bundle: pages with React's react-server build inside, client modules as references. */
-async function buildRsc(outDir: string, mode: BuildMode): Promise<string> {
+/**
+ * RSC bundle: pages with React's react-server build inside, client modules as references. Returns
+ * the bundle and the client modules it references, sorted.
+ */
+async function buildRsc(outDir: string, mode: BuildMode): Promise<{ entry: string; clientModules: string[] }> {
+  const referenced = new Set<string>();
   const result = await Bun.build({
     entrypoints: [join(ROOT, RSC_ENTRY)],
     outdir: join(outDir, 'rsc'),
@@ -73,12 +78,12 @@ async function buildRsc(outDir: string, mode: BuildMode): Promise<string> {
     conditions: ['react-server'],
     naming: '[name]-[hash].[ext]',
     define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
-    plugins: [rscPlugin()],
+    plugins: [rscPlugin(referenced)],
     throw: false,
   });
   if (!result.success) failed('RSC', result.logs);
   const entry = result.outputs.find((o) => o.kind === 'entry-point');
-  return relative(outDir, entry!.path);
+  return { entry: relative(outDir, entry!.path), clientModules: [...referenced].sort() };
 }
 
 /** One stylesheet: UnoCSS utilities found anywhere in the page and island sources. */
@@ -110,9 +115,9 @@ export async function buildAssets(mode: BuildMode = currentMode()): Promise<{ di
   const tmpDir = join(BUILD_ROOT, `.tmp-${mode}-${crypto.randomUUID()}`);
   mkdirSync(join(tmpDir, 'public'), { recursive: true });
   try {
-    const browser = await buildBrowser(tmpDir, mode, clientModules());
+    const { entry: rscEntry, clientModules } = await buildRsc(tmpDir, mode);
+    const browser = await buildBrowser(tmpDir, mode, clientModules);
     const css = await buildCss(tmpDir, mode);
-    const rscEntry = await buildRsc(tmpDir, mode);
     const { offlineEntry, ...rest } = browser;
     const development = mode === 'development';
     const offline = writeOfflineDocuments(join(tmpDir, 'public'), { css, entry: offlineEntry, preload: browser.imports[offlineEntry] ?? [], development }, ASSETS_PREFIX);

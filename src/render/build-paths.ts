@@ -23,7 +23,7 @@ export interface BuildManifest {
   css: string;
   /** RSC bundle, relative to the build folder. */
   rscEntry: string;
-  /** Source path of each 'use client' module (relative to ROOT) → its browser URL. */
+  /** Source path of each client module the pages reference (relative to ROOT) → its browser URL. */
   clientModules: Record<string, string>;
   /** Browser URL → the modules it statically imports (for modulepreload). */
   imports: Record<string, string[]>;

@@ -36,9 +36,10 @@ function clientReferenceModule(path: string, source: string): string {
 /**
  * For the RSC build: 'use client' modules become client references, the app's own server
  * modules (database, services) stay external so the bundle uses the server's single copy,
- * and every package but React's stays external too.
+ * and every package but React's stays external too. The path of each module made a reference
+ * is added to `referenced`: the browser bundle's entries.
  */
-export function rscPlugin(): BunPlugin {
+export function rscPlugin(referenced = new Set<string>()): BunPlugin {
   return {
     name: 'hearth-rsc',
     setup(build) {
@@ -54,6 +55,7 @@ export function rscPlugin(): BunPlugin {
       build.onLoad({ filter: /\/islands\/.*\.tsx?$/ }, (args) => {
         const source = readFileSync(args.path, 'utf8');
         if (!isClientModule(source)) return undefined;
+        referenced.add(relative(ROOT, args.path));
         return { contents: clientReferenceModule(args.path, source), loader: 'js' };
       });
     },
