@@ -1,15 +1,15 @@
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 
 /**
- * Debian's Chromium headless shell (the same Chromium build without the browser's windows and UI:
- * a test context costs about a fifth less CPU than in the full browser; decision 232), with flags
- * that keep it quiet on a 2-core CI box. `CHROMIUM_PATH=/usr/bin/chromium` runs the full browser.
+ * Debian's Chromium headless shell: the same Chromium build without the browser's windows and UI,
+ * so a test context costs about a fifth less CPU than in the full browser (decision 232).
  */
 export const CHROMIUM_EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 
 /** The full browser, for what only it does: judging an app installable (the shell always says yes). */
 export const FULL_CHROMIUM_EXECUTABLE = process.env.FULL_CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** The headless shell with flags that keep it quiet on a 2-core CI box. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_EXECUTABLE,
