@@ -14,6 +14,7 @@ import { useCurrentTrack, usePlayer } from '../player/player-store.ts';
 import { OfflineBanner } from '../pwa/offline-banner.tsx';
 import { cn } from '../ui/cn.ts';
 import { PageSpinner } from '../ui/spinner.tsx';
+import { RAISED_BY } from '../ui/raise-toasts.ts';
 import { Toaster } from '../ui/toaster.tsx';
 import { TooltipProvider } from '../ui/tooltip.tsx';
 import { Sidebar, TabBar } from './navigation.tsx';
@@ -97,14 +98,14 @@ export function AppShell({ user: rendered, initialPath, sidebarOpen: renderedOpe
       <UserContext.Provider value={user}>
         <RouterContext.Provider value={router}>
           <TooltipProvider>
-            {/* Content and toasts keep clear of the tab bar and the player bar. */}
+            {/* Content and toasts keep clear of the tab bar and the player bar; toasts also of a bar that raises them. */}
             <div
               className={cn(
                 'min-h-dvh',
                 admin ? '[--tabbar-height:0px]' : '[--tabbar-height:4rem] md:[--tabbar-height:0px]',
                 playing ? '[--bottom-bars:calc(var(--tabbar-height)+var(--player-height))]' : '[--bottom-bars:var(--tabbar-height)]',
               )}
-              style={{ '--toast-offset': 'var(--bottom-bars)', ...(admin && !sidebarOpen ? { '--sidebar-width': '3rem' } : {}) } as React.CSSProperties}
+              style={{ '--toast-offset': `calc(var(--bottom-bars) + var(${RAISED_BY}, 0px))`, ...(admin && !sidebarOpen ? { '--sidebar-width': '3rem' } : {}) } as React.CSSProperties}
             >
               {admin ? (
                 // The admin area has its own sidebar and header in place of the app's.

@@ -42,6 +42,11 @@ describe('explicit songs', () => {
 
     await songRow(page, 'Bold Words').getByRole('checkbox', { name: 'Select Bold Words' }).click();
     await songRow(page, 'Quiet Words').getByRole('checkbox', { name: 'Select Quiet Words' }).click();
+    // Toasts now sit above the bulk bar, not over its buttons ('Song updated!' would take the next
+    // click for 5 s): the area's bottom, less its 1rem padding, is at or above the bar's top.
+    await bulkBar(page).waitFor();
+    const toasts = (await page.getByRole('region', { name: /^Notifications/ }).locator('ol').boundingBox())!;
+    expect(toasts.y + toasts.height - 16).toBeLessThanOrEqual((await bulkBar(page).boundingBox())!.y);
     await bulkBar(page).getByRole('button', { name: 'Mark Explicit' }).click();
     await expectToast(page, 'Songs marked explicit!');
     await songRow(page, 'Bold Words').getByRole('img', { name: 'Explicit' }).waitFor();

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { AlbumDto } from '../../../src/shared/types.ts';
 import { AlertDialog, AlertDialogContent } from '../../ui/alert-dialog.tsx';
 import { Button } from '../../ui/button.tsx';
+import { useRaiseToastsAbove } from '../../ui/raise-toasts.ts';
 import { AssignAlbumDialog } from './assign-album-dialog.tsx';
 import { count } from './chunked-bulk.ts';
 import type { BulkKind, BulkProgress } from './use-bulk-actions.ts';
@@ -23,8 +24,11 @@ export function BulkBar({ selected, albums, progress, report, onDismissReport, o
   const [assigning, setAssigning] = useState(false);
   const busy = progress !== null;
   const songs = `${count(selected)} ${selected === 1 ? 'song' : 'songs'}`;
+  const bar = useRef<HTMLDivElement>(null);
+  useRaiseToastsAbove(bar);
   return (
     <div
+      ref={bar}
       role="region"
       aria-label="Bulk actions"
       className="sticky bottom-[calc(var(--bottom-bars,0px)+0.75rem)] z-10 mt-3 grid gap-2 rounded-lg border border-border bg-surface p-3 shadow-lg"
