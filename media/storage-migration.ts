@@ -9,7 +9,7 @@ export interface MigrationProgress {
 }
 
 export interface MigrationResult extends MigrationProgress {
-  /** Hashes whose bytes did not match (left where they were, nothing removed). */
+  /** Hashes whose copy could not be verified: its bytes did not match, or could not be read back (left where they were, nothing removed). */
   failed: string[];
   /** Objects removed from the source (only when asked, and only once every one was verified). */
   removed: number;

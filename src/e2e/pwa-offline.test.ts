@@ -100,6 +100,8 @@ describe('offline banner', () => {
     const { page, context } = opened;
     const banner = page.getByTestId('connection-banner');
     expect(await banner.count()).toBe(0);
+    // Offline before the worker's script has come, Chromium logs that fetch's failure.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await page.clock.install();
     await context.setOffline(true);
     await banner.filter({ hasText: OFFLINE_BANNER_TEXT }).waitFor();

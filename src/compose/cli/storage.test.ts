@@ -115,7 +115,7 @@ test('a copy whose bytes do not match stays out, and nothing is removed', async 
     rmSync(journalPath(join(dataDir, 'media'), 's3'), { force: true });
     const run = await runCli(['storage', 'migrate', '--to', 's3', '--remove-source'], env);
     expect(run.code).toBe(1);
-    expect(run.output).toContain(`did not match its hash and stayed where it was: ${first}. Nothing was removed.`);
+    expect(run.output).toContain(`could not be verified (its bytes did not match its hash, or could not be read back) and stayed where it was: ${first}. Nothing was removed.`);
     expect(filesUnder(join(dataDir, 'media', 'audio')).length).toBe(SONGS);
   } finally {
     writeFileSync(path, good);

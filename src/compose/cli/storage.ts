@@ -33,7 +33,7 @@ export const storageCommand: CliCommand = {
     const removeSource = args.values['remove-source'] === true;
     const result = await migrateAudio({ work: disk, from, to: target, hashes: referencedAudioHashes(db), removeSource, onProgress: progressBar(print) });
     if (result.failed.length > 0) {
-      print(`${result.failed.length} songs' audio did not match its hash and stayed where it was: ${result.failed.join(', ')}. Nothing was removed.`);
+      print(`${result.failed.length} songs' audio could not be verified (its bytes did not match its hash, or could not be read back) and stayed where it was: ${result.failed.join(', ')}. Nothing was removed.`);
       return 1;
     }
     print(`All ${result.done} songs' audio is in ${to === 's3' ? `the bucket ${config.s3.bucket}` : 'DATA_DIR/media'}, verified.`);
