@@ -19,9 +19,9 @@ const done = (request: IDBRequest | IDBTransaction) =>
   });
 
 /**
- * Deletes the artwork and search caches' rows (their URLs) from the worker's expiration database. Opened at its current
- * version, beside the worker's own connection (deleting the database would wait for the worker
- * to close it); a database that does not exist yet is not created.
+ * Deletes the artwork and search caches' rows (their URLs) from the worker's expiration database.
+ * Opened at its current version, beside the worker's own connection (deleting the database would
+ * wait for the worker to close it); a database that does not exist yet is not created.
  */
 export async function forgetExpiringUrls(): Promise<void> {
   if (typeof indexedDB === 'undefined') return;
