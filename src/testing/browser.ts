@@ -70,9 +70,12 @@ export function watchConsole(page: Page): string[] {
  * A fresh context (own cookies and storage) with one watched page. Service workers are blocked
  * unless asked for: a controlled page's requests go through the worker, where page.route
  * cannot see them (Playwright's rule), and most tests route requests. PWA tests allow them.
+ * The page prefers reduced motion, as a listener may set it: the app's CSS then skips its
+ * transitions and slides, which Chromium would otherwise composite frame by frame for nothing a
+ * test reads (decision 235). The design system's test keeps full motion.
  */
 export async function openPage(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}) {
-  const context: BrowserContext = await browser.newContext({ serviceWorkers: 'block', ...options });
+  const context: BrowserContext = await browser.newContext({ serviceWorkers: 'block', reducedMotion: 'reduce', ...options });
   const page = await context.newPage();
   const problems = watchConsole(page);
   return { context, page, problems };
