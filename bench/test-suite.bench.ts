@@ -2,11 +2,14 @@
 // time, CPU time (user + system of the whole process tree: steadier than wall time on a shared
 // machine), test count and expect() count, which must not drop. BASELINE_REV=<commit> first runs
 // that commit's suite (from a temporary git worktree, after its own install) in the same sitting
-// and prints the ratios. PASSES="server islands" runs only those passes, in both. Slow: whole suites.
+// and prints the ratios. PASSES="server islands" runs only those passes, in both. It also prints the
+// CPU by kind of process (bench/lib/process-cpu.ts): Chromium's renderers, GPU and browser
+// processes apart, where the browser pass spends most. Slow: whole suites.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { printFigure } from './lib/harness.ts';
+import { sampleProcessCpu } from './lib/process-cpu.ts';
 
 const BUDGET_S = 300;
 const PASSES = (process.env.PASSES ?? '').split(/\s+/).filter(Boolean);
@@ -29,6 +32,8 @@ interface SuiteRun {
    * its zygote reaps and getrusage never sees, and anything else running on the machine.
    */
   machineCpuS: number;
+  /** CPU seconds by kind of process (Chromium's renderers, its GPU process, Bun…), sampled from /proc. */
+  byKind: Map<string, number>;
   passes: Map<string, PassFigures>;
   summary: string;
 }
@@ -45,9 +50,11 @@ async function machineCpuSeconds(): Promise<number> {
 async function runSuite(cwd: string): Promise<SuiteRun> {
   const started = performance.now();
   const machineBefore = await machineCpuSeconds();
+  const sampler = sampleProcessCpu();
   const child = Bun.spawn([process.execPath, 'src/testing/run-tests.ts', ...PASSES], { cwd, stdout: 'pipe', stderr: 'pipe', env: { ...process.env, FORCE_COLOR: '0' } });
   const [out, err] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text()]);
   await child.exited;
+  const byKind = sampler.stop();
   const usage = child.resourceUsage();
   const output = out + err;
   const passes = new Map<string, PassFigures>();
@@ -65,7 +72,7 @@ async function runSuite(cwd: string): Promise<SuiteRun> {
   const failures = [...new Set(output.match(/^\(fail\) .*$/gm) ?? [])];
   const summary = [output.match(/^\d+ passed, \d+ failed$/m)?.[0] ?? 'no closing line', ...failures].join('\n');
   const cpuS = usage ? Number(usage.cpuTime.user + usage.cpuTime.system) / 1e6 : 0;
-  return { totalS: (performance.now() - started) / 1000, cpuS, machineCpuS: (await machineCpuSeconds()) - machineBefore, passes, summary };
+  return { totalS: (performance.now() - started) / 1000, cpuS, machineCpuS: (await machineCpuSeconds()) - machineBefore, byKind, passes, summary };
 }
 
 async function baseline(rev: string): Promise<SuiteRun> {
@@ -98,6 +105,7 @@ for (const [pass, figures] of now.passes) {
   if (figures.tests > 0) printFigure(`npm test ${pass}: tests`, figures.tests, 'tests', against(pass, then?.tests), then ? `>= ${then.tests}` : undefined);
   if (figures.expects > 0) printFigure(`npm test ${pass}: expect() calls`, figures.expects, 'calls', against(pass, then?.expects), then ? `>= ${then.expects}` : undefined);
 }
+for (const [kind, seconds] of now.byKind) printFigure(`cpu of ${kind} processes`, seconds, 's', before ? { name: `${kind} at ${rev}`, value: before.byKind.get(kind) ?? 0 } : undefined);
 printFigure('npm test cpu', now.cpuS, 's', before ? { name: `npm test at ${rev}`, value: before.cpuS } : undefined);
 printFigure('machine cpu during npm test', now.machineCpuS, 's', before ? { name: `npm test at ${rev}`, value: before.machineCpuS } : undefined);
 printFigure('npm test wall time', now.totalS, 's', before ? { name: `npm test at ${rev}`, value: before.totalS } : undefined, PASSES.length === 0 ? `< ${BUDGET_S} s` : undefined);
