@@ -127,8 +127,8 @@ test("in a gapless album, seeking moves within the song and a listener's next fa
   // Every volume the element is given from the key press on (a sample per frame missed the fade
   // when frames were late under load): it falls to silence before the next song.
   await page.evaluate(() => {
-    const w = window as unknown as Tapped & { __lowest: number };
-    w.__lowest = 1;
+    const w = window as unknown as Tapped & { __volumes: number[] };
+    w.__volumes = [];
     const volume = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'volume')!;
     Object.defineProperty(w.__tap.el, 'volume', {
       configurable: true,
@@ -136,19 +136,26 @@ test("in a gapless album, seeking moves within the song and a listener's next fa
         return volume.get!.call(this);
       },
       set(this: HTMLMediaElement, value: number) {
-        w.__lowest = Math.min(w.__lowest, value);
+        w.__volumes.push(Math.round(value * 100) / 100);
         volume.set!.call(this, value);
       },
     });
   });
   await page.keyboard.press('n');
   await bar.getByTestId('player-title').getByText('Long 2').waitFor();
+  // 'Long 2' from its start at full volume: the title shows as the fade-out begins, while the
+  // element still plays 'Long 1' (past 5.5 s) at full volume, so the position tells them apart.
   await page.waitForFunction(() => {
     const el = (window as unknown as Tapped).__tap.el;
-    return !el.paused && el.currentTime > 0.2 && el.volume === 1;
+    return !el.paused && el.currentTime > 0.2 && el.currentTime < 3 && el.volume === 1;
   });
-  const after = await page.evaluate(() => ({ lowest: (window as unknown as { __lowest: number }).__lowest, time: (window as unknown as Tapped).__tap.el.currentTime }));
-  expect(after.lowest).toBeLessThan(0.2);
+  const after = await page.evaluate(() => ({ volumes: (window as unknown as { __volumes: number[] }).__volumes, time: (window as unknown as Tapped).__tap.el.currentTime }));
+  // The fade-out: the volumes fall in steps to near silence before they first rise (the fade-in).
+  const rise = after.volumes.findIndex((volume, i) => i > 0 && volume > after.volumes[i - 1]!);
+  const falling = after.volumes.slice(0, rise === -1 ? undefined : rise);
+  const heard = `the element's volumes from the key press on: ${after.volumes.join(' ')}`;
+  expect(Math.min(...falling), heard).toBeLessThan(0.2);
+  expect(falling.length, heard).toBeGreaterThan(2);
   expect(after.time).toBeLessThan(3);
   expect(problems).toEqual([]);
   await context.close();
