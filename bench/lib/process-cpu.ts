@@ -2,8 +2,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 
 // CPU seconds by kind of process while a command runs, read from /proc every SAMPLE_MS: Chromium's
 // renderers, GPU process (its display compositor), browser process and utilities apart, beside Bun
-// and ffmpeg. getrusage cannot split them, nor see the renderers (Chromium's zygote reaps them). A
-// process that ends between two samples loses at most SAMPLE_MS of its CPU.
+// and ffmpeg. getrusage cannot split them, nor see the renderers (Chromium's zygote reaps them).
+// Every process on the machine counts (the bench's own Bun too), so run it on a quiet machine. A
+// process that ends between two samples loses what it spent since the last one.
 const SAMPLE_MS = 200;
 const TICKS_PER_S = 100;
 
@@ -22,11 +23,12 @@ export function processKind(cmdline: string): string {
   return exe || '?';
 }
 
-function cpuTicks(pid: string): number | null {
+/** A process's CPU ticks so far, and its start time, which tells a reused pid from the process it had. */
+function cpuTicks(pid: string): { ticks: number; started: string } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]); // utime + stime
+    return { ticks: Number(fields[11]) + Number(fields[12]), started: fields[19]! }; // utime + stime, starttime
   } catch {
     return null; // gone meanwhile
   }
@@ -34,14 +36,19 @@ function cpuTicks(pid: string): number | null {
 
 /** Samples every process until `stop()`, which answers CPU seconds per kind, largest first. */
 export function sampleProcessCpu(): { stop(): Map<string, number> } {
+  // Keyed by pid and start time: a pid reused meanwhile is another process.
   const before = new Map<string, number>();
   const seen = new Map<string, { kind: string; ticks: number }>();
   const pids = () => readdirSync('/proc').filter((name) => /^\d+$/.test(name));
-  for (const pid of pids()) before.set(pid, cpuTicks(pid) ?? 0);
+  for (const pid of pids()) {
+    const cpu = cpuTicks(pid);
+    if (cpu) before.set(`${pid}@${cpu.started}`, cpu.ticks);
+  }
   const sample = () => {
     for (const pid of pids()) {
-      const ticks = cpuTicks(pid);
-      if (ticks === null) continue;
+      const cpu = cpuTicks(pid);
+      if (cpu === null) continue;
+      const key = `${pid}@${cpu.started}`;
       let cmdline = '';
       try {
         cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
@@ -49,7 +56,7 @@ export function sampleProcessCpu(): { stop(): Map<string, number> } {
         continue;
       }
       // Read each time: a forked child carries its parent's command line until it execs.
-      if (cmdline) seen.set(pid, { kind: processKind(cmdline), ticks: ticks - (before.get(pid) ?? 0) });
+      if (cmdline) seen.set(key, { kind: processKind(cmdline), ticks: cpu.ticks - (before.get(key) ?? 0) });
     }
   };
   const timer = setInterval(sample, SAMPLE_MS);

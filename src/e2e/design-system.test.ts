@@ -156,7 +156,8 @@ describe('the generic error screen', () => {
 
 describe('toasts and keyboard', () => {
   test('a toast is dismissed by a 50 px swipe right, not by a shorter one, and by its close button', async () => {
-    const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    // Full motion, as most listeners have it: the toast slides in, follows the pointer and slides out.
+    const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 800 }, reducedMotion: 'no-preference' });
     await visit(page, '/login');
     const swipe = async (dx: number) => {
       const box = (await page.getByTestId('toast').boundingBox())!;

@@ -127,8 +127,9 @@ test("in a gapless album, seeking moves within the song and a listener's next fa
   // Every volume the element is given from the key press on (a sample per frame missed the fade
   // when frames were late under load): it falls to silence before the next song.
   await page.evaluate(() => {
-    const w = window as unknown as Tapped & { __volumes: number[] };
+    const w = window as unknown as Tapped & { __volumes: number[]; __playedBefore: string };
     w.__volumes = [];
+    w.__playedBefore = w.__tap.el.src;
     const volume = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'volume')!;
     Object.defineProperty(w.__tap.el, 'volume', {
       configurable: true,
@@ -143,11 +144,12 @@ test("in a gapless album, seeking moves within the song and a listener's next fa
   });
   await page.keyboard.press('n');
   await bar.getByTestId('player-title').getByText('Long 2').waitFor();
-  // 'Long 2' from its start at full volume: the title shows as the fade-out begins, while the
-  // element still plays 'Long 1' (past 5.5 s) at full volume, so the position tells them apart.
+  // 'Long 2' playing at full volume: the title shows as the fade-out begins, while the element
+  // still plays 'Long 1' at full volume, so the source played tells them apart.
   await page.waitForFunction(() => {
-    const el = (window as unknown as Tapped).__tap.el;
-    return !el.paused && el.currentTime > 0.2 && el.currentTime < 3 && el.volume === 1;
+    const w = window as unknown as Tapped & { __playedBefore: string };
+    const el = w.__tap.el;
+    return el.src !== w.__playedBefore && !el.paused && el.currentTime > 0.2 && el.volume === 1;
   });
   const after = await page.evaluate(() => ({ volumes: (window as unknown as { __volumes: number[] }).__volumes, time: (window as unknown as Tapped).__tap.el.currentTime }));
   // The fade-out: the volumes fall in steps to near silence before they first rise (the fade-in).

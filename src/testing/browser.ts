@@ -72,7 +72,7 @@ export function watchConsole(page: Page): string[] {
  * cannot see them (Playwright's rule), and most tests route requests. PWA tests allow them.
  * The page prefers reduced motion, as a listener may set it: the app's CSS then skips its
  * transitions and slides, which Chromium would otherwise composite frame by frame for nothing a
- * test reads (decision 235). The design system's test keeps full motion.
+ * test reads (decision 235). The design system's tests keep full motion.
  */
 export async function openPage(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}) {
   const context: BrowserContext = await browser.newContext({ serviceWorkers: 'block', reducedMotion: 'reduce', ...options });
