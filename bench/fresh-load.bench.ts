@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { launchBrowser, waitForHydration } from '../src/testing/browser.ts';
 import { benchLogin, printFigure, startBenchServer } from './lib/harness.ts';
+import { machineCpuSeconds } from './lib/process-cpu.ts';
 
 // A page loaded in a fresh browser context (empty caches, a new renderer), as every browser test
 // and every first visit does: the JavaScript modules it fetches, and the whole machine's CPU per
@@ -10,10 +10,7 @@ const LOADS = Number(process.env.LOADS ?? 15);
 const ROUNDS = 3;
 const PAGES = ['/login', '/albums', '/admin', '/share/no-such-share'];
 
-const busyCpuMs = () => {
-  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-  return (user! + nice! + system! + irq! + softirq! + steal!) * 10;
-};
+const busyCpuMs = () => machineCpuSeconds() * 1000;
 
 const server = await startBenchServer();
 const cookie = await benchLogin(server.url);

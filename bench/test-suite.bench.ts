@@ -2,14 +2,14 @@
 // time, CPU time (user + system of the whole process tree: steadier than wall time on a shared
 // machine), test count and expect() count, which must not drop. BASELINE_REV=<commit> first runs
 // that commit's suite (from a temporary git worktree, after its own install) in the same sitting
-// and prints the ratios. PASSES="server islands" runs only those passes, in both. It also prints the
-// CPU by kind of process (bench/lib/process-cpu.ts): Chromium's renderers, GPU and browser
+// and prints the ratios. PASSES="server islands" runs only those passes, in both. It also prints
+// the CPU by kind of process (bench/lib/process-cpu.ts): Chromium's renderers, GPU and browser
 // processes apart, where the browser pass spends most. Slow: whole suites.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { printFigure } from './lib/harness.ts';
-import { sampleProcessCpu } from './lib/process-cpu.ts';
+import { machineCpuSeconds, sampleProcessCpu } from './lib/process-cpu.ts';
 
 const BUDGET_S = 300;
 const PASSES = (process.env.PASSES ?? '').split(/\s+/).filter(Boolean);
@@ -41,15 +41,9 @@ interface SuiteRun {
 /** The pass a job belongs to, from its name as run-tests.ts prints it (`browser 3/12 (4 files)`). */
 const passOf = (job: string) => job.split(' ')[0]!;
 
-/** Busy CPU seconds of the whole machine since boot: user, nice, system, irq, softirq, steal. */
-async function machineCpuSeconds(): Promise<number> {
-  const [user, nice, system, , , irq, softirq, steal] = (await Bun.file('/proc/stat').text()).split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-  return (user! + nice! + system! + irq! + softirq! + steal!) / 100;
-}
-
 async function runSuite(cwd: string): Promise<SuiteRun> {
   const started = performance.now();
-  const machineBefore = await machineCpuSeconds();
+  const machineBefore = machineCpuSeconds();
   const sampler = sampleProcessCpu();
   const child = Bun.spawn([process.execPath, 'src/testing/run-tests.ts', ...PASSES], { cwd, stdout: 'pipe', stderr: 'pipe', env: { ...process.env, FORCE_COLOR: '0' } });
   const [out, err] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text()]);
@@ -72,7 +66,7 @@ async function runSuite(cwd: string): Promise<SuiteRun> {
   const failures = [...new Set(output.match(/^\(fail\) .*$/gm) ?? [])];
   const summary = [output.match(/^\d+ passed, \d+ failed$/m)?.[0] ?? 'no closing line', ...failures].join('\n');
   const cpuS = usage ? Number(usage.cpuTime.user + usage.cpuTime.system) / 1e6 : 0;
-  return { totalS: (performance.now() - started) / 1000, cpuS, machineCpuS: (await machineCpuSeconds()) - machineBefore, byKind, passes, summary };
+  return { totalS: (performance.now() - started) / 1000, cpuS, machineCpuS: machineCpuSeconds() - machineBefore, byKind, passes, summary };
 }
 
 async function baseline(rev: string): Promise<SuiteRun> {

@@ -8,6 +8,12 @@ import { readFileSync, readdirSync } from 'node:fs';
 const SAMPLE_MS = 200;
 const TICKS_PER_S = 100;
 
+/** Busy CPU seconds of the whole machine since boot (/proc/stat: user, nice, system, irq, softirq, steal). */
+export function machineCpuSeconds(): number {
+  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  return (user! + nice! + system! + irq! + softirq! + steal!) / TICKS_PER_S;
+}
+
 /** `chromium renderer`, `chromium gpu-process`, `chromium browser`, `bun`, `ffmpeg`…, from a command line. */
 export function processKind(cmdline: string): string {
   // Chromium rewrites its children's titles into argv[0], so the words are split on spaces too.

@@ -10,10 +10,11 @@ export interface FileSource {
 }
 
 /**
- * Everything a running server needs of the build: the manifest, the RSC bundle's entry, the
- * client modules the pages reference, for server rendering, and the files it serves. From a checkout these
- * come from build/ (built when stale, src/render/source-bundles.ts); in the single binary they
- * are compiled in (src/compose/release/), so nothing is read from a source tree or built at run time.
+ * Everything a running server needs of the build: the manifest, the RSC bundle's entry, the client
+ * modules the pages reference, for server rendering, and the files it serves. From a checkout
+ * these come from build/ (built when stale, src/render/source-bundles.ts); in the single binary
+ * they are compiled in (src/compose/release/), so nothing is read from a source tree or built at
+ * run time.
  */
 export interface BuiltBundles {
   manifest: BuildManifest;
@@ -49,7 +50,8 @@ let compiledIn: (() => Promise<BuiltBundles>) | null = null;
 
 /**
  * The single binary's entry hands over how to load the bundles compiled into it: evaluating React,
- * the RSC bundle and the referenced islands takes a few hundred ms, so they load at first use, not at start.
+ * the RSC bundle and the referenced islands takes a few hundred ms, so they load at first use, not
+ * at start.
  */
 export function useCompiledBundles(load: () => Promise<BuiltBundles>): void {
   compiledIn = load;
