@@ -46,7 +46,8 @@ async function copyVerified(work: MediaStorage, from: AudioStore, to: AudioStore
   }
   // Some S3-compatible stores answer a read before the object they just stored is whole, or say
   // it does not exist yet (the s3rver the tests use does both, under load): read it again a little
-  // later before calling it a mismatch, which leaves it for the next run instead of stopping this one.
+  // later before calling it a mismatch, which leaves it for the next run instead of stopping this
+  // one.
   for (let attempt = 0; attempt < 3; attempt += 1) {
     if ((await sha256(to.blob(hash)).catch(() => null)) === hash) return true;
     await Bun.sleep(200);

@@ -42,9 +42,9 @@ describe('explicit songs', () => {
 
     await songRow(page, 'Bold Words').getByRole('checkbox', { name: 'Select Bold Words' }).click();
     await songRow(page, 'Quiet Words').getByRole('checkbox', { name: 'Select Quiet Words' }).click();
-    // Toasts now sit above the bulk bar, not over its buttons ('Song updated!' would take the next
-    // click for 5 s): the area's bottom, less its 1rem padding, is at or above the bar's top. The
-    // bar is pinned 0.75rem above the foot of the 800 px window (the open form makes the page tall).
+    // Toasts sit above the bulk bar, not over its buttons ('Song updated!' would take the next click
+    // for 5 s): the area's bottom, less its 1rem padding, is at or above the bar's top. The bar is
+    // pinned 0.75rem above the foot of the 800 px window (the open form makes the page tall).
     await bulkBar(page).waitFor();
     const bar = (await bulkBar(page).boundingBox())!;
     expect(Math.round(bar.y + bar.height)).toBe(800 - 12);
