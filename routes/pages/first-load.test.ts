@@ -49,3 +49,26 @@ test("another view's page names its chunk only as a later load, and still render
   const code = (await firstLoadFiles(html, server.url)).map((file) => file.code).join('\n');
   expect(code).not.toContain('// islands/search/search-view.tsx');
 });
+
+// routes/pages/bootstraps.ts: a page names one module, its kind's bootstrap, which bundles the
+// client modules that kind hydrates and no other kind's (a shared link never fetches the app).
+test('each kind of page loads one bootstrap, with the client modules it hydrates and not the others', async () => {
+  const kinds = [
+    { path: '/', signedIn: true, hydrates: ['islands/app/app-shell.tsx'] },
+    { path: '/login', signedIn: false, hydrates: ['islands/login/login-card.tsx', 'islands/ui/toaster.tsx'] },
+    { path: '/share/no-such-share', signedIn: false, hydrates: ['islands/share/share-player.tsx'] },
+    { path: '/share', signedIn: true, hydrates: ['islands/share/share-audio-form.tsx', 'islands/ui/toaster.tsx'] },
+    { path: '/room/ABCDEF', signedIn: false, hydrates: ['islands/room/room-screen.tsx', 'islands/ui/toaster.tsx'] },
+    { path: '/no-such-page', signedIn: true, hydrates: ['islands/reload-button.tsx'] },
+  ];
+  // The client module at the root of each kind: another kind's never comes with a page.
+  const roots = kinds.map((kind) => kind.hydrates[0]!).filter((root) => root !== 'islands/reload-button.tsx');
+  for (const { path, signedIn, hydrates } of kinds) {
+    const html = await (await server.request(path, signedIn ? { cookie } : {})).text();
+    expect({ path, named: new Set(html.match(/\/assets\/[\w/.-]+\.js/g)).size }).toEqual({ path, named: 1 });
+    const code = (await firstLoadFiles(html, server.url)).map((file) => file.code).join('\n');
+    for (const module of new Set([...hydrates, ...roots])) {
+      expect({ path, module, loaded: code.includes(`// ${module}`) }).toEqual({ path, module, loaded: hydrates.includes(module) });
+    }
+  }
+});

@@ -3,7 +3,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempDir } from '../testing/server.ts';
 import { ROOT } from '../render/build-paths.ts';
-import { ensureBuilt } from './build.ts';
+import { checkBootstraps, ensureBuilt } from './build.ts';
 
 const dir = makeTempDir('hearth-build-');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -26,3 +26,12 @@ test('finding an existing build loads no UnoCSS', async () => {
   expect(out.trim()).toBe('found');
   expect(code).toBe(0);
 }, 180_000);
+
+test('a bootstrap table that misses a referenced client module, or lists one no page references, stops the build', () => {
+  const table = { app: ['islands/app/app-shell.tsx'], status: ['islands/reload-button.tsx'] };
+  expect(() => checkBootstraps(['islands/app/app-shell.tsx', 'islands/reload-button.tsx'], table)).not.toThrow();
+  expect(() => checkBootstraps(['islands/app/app-shell.tsx', 'islands/reload-button.tsx', 'islands/new-part.tsx'], table)).toThrow(
+    'routes/pages/bootstraps.ts is out of date: no bootstrap lists islands/new-part.tsx, which the pages reference',
+  );
+  expect(() => checkBootstraps(['islands/app/app-shell.tsx'], table)).toThrow('routes/pages/bootstraps.ts is out of date: no page references islands/reload-button.tsx');
+});

@@ -11,11 +11,14 @@ import {
   sourceFingerprint,
 } from '../render/build-paths.ts';
 import { rscPlugin } from '../render/rsc-plugin.ts';
+import { BOOTSTRAP_CLIENT_MODULES, PAGE_BOOTSTRAPS } from '../../routes/pages/bootstraps.ts';
 import { buildServiceWorker, writeOfflineDocuments } from '../pwa/sw-build.ts';
 
 /** Browser assets are served under this prefix from `<build>/public`. */
 const ASSETS_PREFIX = '/assets/';
-const CLIENT_ENTRY = 'src/render/client-entry.tsx';
+// Where each page kind's bootstrap (routes/pages/bootstraps.ts) is generated: not on disk, in
+// memory for Bun.build, named as if it sat beside the hydration code it imports.
+const bootstrapPath = (name: string) => `src/render/bootstrap-${name}.tsx`;
 // The entry that knows the pages lives with them; the renderer loads what this builds.
 const RSC_ENTRY = 'routes/pages/rsc-entry.tsx';
 // The offline app document's module: boots the signed-in app from cached API reads.
@@ -26,14 +29,41 @@ function failed(kind: string, logs: readonly unknown[]): never {
 }
 
 /**
- * Browser bundle: the bootstrap plus each client module the pages reference as an entry, split
- * and hashed. Only those: every entry multiplies the shared chunks, and a fresh page load's CPU
- * follows the count of modules it loads (decision 233). A 'use client' module that only client
- * code imports is bundled where it is imported, like any other.
+ * Refuses a bootstrap table (routes/pages/bootstraps.ts) that no longer matches the client
+ * modules the pages reference: one left out would fail to hydrate in the browser.
+ */
+export function checkBootstraps(referenced: readonly string[], table: Record<string, readonly string[]> = BOOTSTRAP_CLIENT_MODULES): void {
+  const listed = new Set(Object.values(table).flat());
+  const unlisted = referenced.filter((source) => !listed.has(source));
+  const unreferenced = [...listed].filter((source) => !referenced.includes(source));
+  if (unlisted.length === 0 && unreferenced.length === 0) return;
+  const problems = [
+    unlisted.length > 0 && `no bootstrap lists ${unlisted.join(', ')}, which the pages reference`,
+    unreferenced.length > 0 && `no page references ${unreferenced.join(', ')}`,
+  ].filter(Boolean);
+  throw new Error(`routes/pages/bootstraps.ts is out of date: ${problems.join('; ')}`);
+}
+
+/** A bootstrap's source: its client modules, registered by source path, then hydration. */
+function bootstrapSource(modules: readonly string[]): string {
+  const imports = modules.map((source, i) => `import * as m${i} from '../../${source}';`);
+  const registry = modules.map((source, i) => `${JSON.stringify(source)}: m${i}`).join(', ');
+  return `import { hydratePage } from './client-entry.tsx';\n${imports.join('\n')}\nhydratePage({ ${registry} });\n`;
+}
+
+/**
+ * Browser bundle: a bootstrap per kind of page, with the client modules its pages hydrate bundled
+ * in, and the offline app's module, split and hashed. Client modules are not entries of their
+ * own: every entry multiplies the shared chunks, and a fresh page load's CPU follows the count of
+ * modules it fetches (decision 236). What a page loads lazily (a view, the admin area) stays a
+ * chunk of its own.
  */
 async function buildBrowser(outDir: string, mode: BuildMode, islands: string[]) {
+  checkBootstraps(islands);
+  const files = Object.fromEntries(Object.entries(BOOTSTRAP_CLIENT_MODULES).map(([name, modules]) => [join(ROOT, bootstrapPath(name)), bootstrapSource(modules)]));
   const result = await Bun.build({
-    entrypoints: [CLIENT_ENTRY, OFFLINE_ENTRY, ...islands].map((file) => join(ROOT, file)),
+    entrypoints: [...Object.keys(files), join(ROOT, OFFLINE_ENTRY)],
+    files,
     root: ROOT,
     outdir: join(outDir, 'public'),
     target: 'browser',
@@ -61,7 +91,12 @@ async function buildBrowser(outDir: string, mode: BuildMode, islands: string[]) 
       new URL(m[1]!, `http://x${url}`).pathname,
     );
   }
-  return { clientEntry: urlOf(CLIENT_ENTRY), offlineEntry: urlOf(OFFLINE_ENTRY), clientModules: Object.fromEntries(islands.map((i) => [i, urlOf(i)])), imports };
+  return {
+    pageBootstraps: Object.fromEntries(Object.entries(PAGE_BOOTSTRAPS).map(([page, name]) => [page, urlOf(bootstrapPath(name))])),
+    offlineEntry: urlOf(OFFLINE_ENTRY),
+    clientModules: islands,
+    imports,
+  };
 }
 
 /**

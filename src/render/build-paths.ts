@@ -17,14 +17,14 @@ export function currentMode(): BuildMode {
 export interface BuildManifest {
   mode: BuildMode;
   fingerprint: string;
-  /** Browser URL of the bootstrap module. */
-  clientEntry: string;
+  /** Each page's bootstrap module, a browser URL (routes/pages/bootstraps.ts). */
+  pageBootstraps: Record<string, string>;
   /** Browser URL of the one stylesheet. */
   css: string;
   /** RSC bundle, relative to the build folder. */
   rscEntry: string;
-  /** Source path of each client module the pages reference (relative to ROOT) → its browser URL. */
-  clientModules: Record<string, string>;
+  /** Source path of each client module the pages reference (relative to ROOT), sorted. */
+  clientModules: string[];
   /** Browser URL → the modules it statically imports (for modulepreload). */
   imports: Record<string, string[]>;
   /** The precached offline documents and the offline app's module (src/pwa/sw-build.ts). */

@@ -58,9 +58,10 @@ export function createRenderer<Page extends string = string>(log: Logger, bundle
   installSsrModules(bundles.ssrModules);
   const clientManifest: ClientManifest = {};
   const moduleMap: Record<string, Record<string, { id: string; chunks: string[]; name: string }>> = {};
-  for (const [source, url] of Object.entries(manifest.clientModules)) {
-    clientManifest[source] = { id: url, chunks: [url, url], name: '*' };
-    moduleMap[url] = { '*': { id: source, chunks: [], name: '*' } };
+  // A reference names its module by source path and no chunk: the page's bootstrap has it.
+  for (const source of manifest.clientModules) {
+    clientManifest[source] = { id: source, chunks: [], name: '*' };
+    moduleMap[source] = { '*': { id: source, chunks: [], name: '*' } };
   }
   const serverConsumerManifest = { moduleMap, serverModuleMap: null, moduleLoading: null };
   const onError = (error: unknown) => log.error('Page rendering failed', error);
@@ -75,11 +76,13 @@ export function createRenderer<Page extends string = string>(log: Logger, bundle
 
   async function renderBody(page: Page, props: Record<string, unknown>, baseScope: BaseScope, status: number, nonce: string) {
     const scope: PageScope = { ...baseScope, css: manifest.css, status };
+    const bootstrap = manifest.pageBootstraps[page];
+    if (!bootstrap) throw new Error(`no bootstrap for the page "${page}" (routes/pages/bootstraps.ts)`);
     const [forHtml, forInline] = rsc.renderFlight(page, props, scope, clientManifest, onError).tee();
     const response = createFromReadableStream<ReactNode>(forHtml, { serverConsumerManifest });
     const html = await renderToReadableStream(<Root response={response} />, {
       nonce,
-      bootstrapModules: [manifest.clientEntry],
+      bootstrapModules: [bootstrap],
       onError,
     });
     const head = HEAD_SCRIPTS.map((script) => `<script nonce="${escapeAttribute(nonce)}">${script}</script>`).join('');

@@ -12,7 +12,7 @@ export async function loadSourceBundles(announce?: (line: string) => void): Prom
   const { dir, manifest } = await ensureBuilt(undefined, announce);
   const rsc = (await import(join(dir, manifest.rscEntry))) as BuiltBundles['rsc'];
   const ssrModules: Record<string, unknown> = {};
-  for (const source of Object.keys(manifest.clientModules)) ssrModules[source] = await import(join(ROOT, source));
+  for (const source of manifest.clientModules) ssrModules[source] = await import(join(ROOT, source));
   return {
     manifest,
     rsc,

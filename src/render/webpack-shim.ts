@@ -1,7 +1,8 @@
 /**
- * react-server-dom-webpack's browser client loads client components through webpack's
- * globals. Defined here, imported before React's client: `__webpack_chunk_load__(url)`
- * imports the hashed module, `__webpack_require__(url)` hands back its exports.
+ * react-server-dom-webpack's browser client finds client components through webpack's globals.
+ * Defined here, imported before React's client: the page's bootstrap registers every client
+ * module it bundles (`registerClientModules`), and `__webpack_require__(source)` hands back its
+ * exports. The server's references name no chunks, so React never asks to load one.
  */
 const loaded = new Map<string, unknown>();
 
@@ -11,7 +12,7 @@ interface WebpackRequire {
 }
 
 const webpackRequire = ((id: string) => {
-  if (!loaded.has(id)) throw new Error(`client module ${id} was not loaded`);
+  if (!loaded.has(id)) throw new Error(`client module ${id} is not in this page's bootstrap`);
   return loaded.get(id);
 }) as WebpackRequire;
 webpackRequire.u = (chunkId) => chunkId;
@@ -20,7 +21,9 @@ const globals = globalThis as unknown as Record<string, unknown>;
 globals.__webpack_require__ = webpackRequire;
 // The development client names chunks in its debug info through this.
 globals.__webpack_get_script_filename__ = (chunkId: string) => chunkId;
-globals.__webpack_chunk_load__ = (url: string) =>
-  loaded.has(url) ? Promise.resolve() : import(/* @vite-ignore */ url).then((exports) => void loaded.set(url, exports));
+globals.__webpack_chunk_load__ = () => Promise.resolve();
 
-export {};
+/** The client modules of a bootstrap, by source path (the id the server's references carry). */
+export function registerClientModules(modules: Record<string, unknown>): void {
+  for (const [source, exports] of Object.entries(modules)) loaded.set(source, exports);
+}

@@ -54,7 +54,7 @@ function entrySource(buildDir: string, manifest: BuildManifest): string {
       .filter((name) => !skip(name))
       .map((name) => `    ${JSON.stringify(name)}: ${embed(join(dir, name))},`)
       .join('\n')}\n  }`;
-  const ssr = Object.keys(manifest.clientModules).map((source, i) => {
+  const ssr = manifest.clientModules.map((source, i) => {
     lazy.push(`import(${from(join(ROOT, source))})`);
     return `        ${JSON.stringify(source)}: islands[${i}],`;
   });
