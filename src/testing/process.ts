@@ -87,10 +87,25 @@ export function spawnMain(env: Record<string, string>, how: MainCommand = {}): {
   return { child, ...collect(child) };
 }
 
-/** Starts the server and resolves once it prints that it is running (its readiness line). */
+/**
+ * Starts the server and resolves once it prints that it is running (its readiness line). Without
+ * a PORT in `env` it takes a free one, and another when a process beside it took that port
+ * between the probe and the listen (the server then says the port is in use and exits).
+ */
 export async function startMain(env: Record<string, string>, how: MainCommand = {}): Promise<ServerProcess> {
-  const port = env.PORT ?? String(await freePort());
-  const { child, output, waitFor } = spawnMain({ ...env, PORT: port }, how);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startMainOnce({ ...env, PORT: env.PORT ?? String(await freePort()) }, how);
+    } catch (error) {
+      const taken = error instanceof Error && error.message.includes('is already in use');
+      if (env.PORT || !taken || attempt === 3) throw error;
+    }
+  }
+}
+
+async function startMainOnce(env: Record<string, string> & { PORT: string }, how: MainCommand): Promise<ServerProcess> {
+  const port = env.PORT;
+  const { child, output, waitFor } = spawnMain(env, how);
   let timer: Timer | undefined;
   const timeout = new Promise<false>((resolve) => {
     if (how.startTimeoutMs !== undefined) timer = setTimeout(() => resolve(false), how.startTimeoutMs);
