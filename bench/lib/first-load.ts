@@ -21,7 +21,7 @@ async function download(url: string): Promise<string> {
 
 /**
  * Every JS file a browser downloads on first load, with its code: the scripts and modulepreloads
- * the HTML names, the islands its Flight payload names, and their static imports, recursively.
+ * the HTML names (the page's bootstrap) and their static imports, recursively.
  * Dynamic `import()` targets are not followed: they load later, if at all.
  */
 export async function firstLoadFiles(html: string, base: string): Promise<{ path: string; code: string }[]> {

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { firstLoadFiles } from '../../bench/lib/first-load.ts';
+import { insertAlbum, insertPlaylist, insertSong } from '../../src/testing/factories.ts';
+import { BOOTSTRAP_CLIENT_MODULES, PAGE_BOOTSTRAPS } from './bootstraps.ts';
+import type { PageName } from './registry.ts';
 import { type TestServer, startTestServer } from '../../src/testing/server.ts';
 
 // What the signed-in first screen (the library) downloads before anything is chosen
@@ -71,4 +74,45 @@ test('each kind of page loads one bootstrap, with the client modules it hydrates
       expect({ path, module, loaded: code.includes(`// ${module}`) }).toEqual({ path, module, loaded: hydrates.includes(module) });
     }
   }
+});
+
+/** The client modules a page's Flight payload references (its `I` rows; a repeated string is `$id`). */
+function referencedClientModules(html: string): string[] {
+  const flight = [...html.matchAll(/__hearthFlight\|\|=\[\]\)\.push\(("(?:[^"\\]|\\.)*")\)/g)].map((m) => JSON.parse(m[1]!) as string).join('');
+  const strings = new Map([...flight.matchAll(/^(\w+):("(?:[^"\\]|\\.)*")$/gm)].map((m) => [`$${m[1]}`, JSON.parse(m[2]!) as string]));
+  const ids = [...flight.matchAll(/^\w+:I\[("(?:[^"\\]|\\.)*")/gm)].map((m) => JSON.parse(m[1]!) as string);
+  return [...new Set(ids.map((id) => strings.get(id) ?? id))];
+}
+
+// The build checks the table against all pages together; this checks each page: a client module
+// its bootstrap lacks would not hydrate. Every page but 'error' (a failed render; the status
+// page's component, as for 'not-found') is rendered with what makes it show its client parts.
+test("every page references only client modules its kind's bootstrap bundles", async () => {
+  const kidId = (await (await server.request('/api/user', { cookie })).json()).id as number;
+  const song = insertSong(server.db, { title: 'Lullaby' });
+  const album = insertAlbum(server.db, { name: 'Summer Holidays' });
+  insertSong(server.db, { title: 'Beach Day', albumId: album.id });
+  const playlist = insertPlaylist(server.db, { userId: kidId, name: 'Road Trip' }, [song.id]);
+  const pages: { page: PageName; path: string; signedIn?: boolean }[] = [
+    { page: 'app', path: '/', signedIn: true },
+    { page: 'landing', path: '/' },
+    { page: 'login', path: '/login' },
+    { page: 'not-found', path: '/no-such-page', signedIn: true },
+    { page: 'access-denied', path: '/admin', signedIn: true },
+    { page: 'share-song', path: `/share/${song.shareId}` },
+    { page: 'share-album', path: `/share/album/${album.shareId}` },
+    { page: 'share-playlist', path: `/share/playlist/${playlist.shareId}` },
+    { page: 'share-audio', path: '/share', signedIn: true },
+    { page: 'room', path: '/room/ABCDEF' },
+  ];
+  expect(new Set<string>(pages.map(({ page }) => page))).toEqual(new Set(Object.keys(PAGE_BOOTSTRAPS).filter((page) => page !== 'error')));
+  const seen = new Set<string>();
+  for (const { page, path, signedIn } of pages) {
+    const referenced = referencedClientModules(await (await server.request(path, signedIn ? { cookie } : {})).text());
+    const bundled: readonly string[] = BOOTSTRAP_CLIENT_MODULES[PAGE_BOOTSTRAPS[page]];
+    expect({ page, missing: referenced.filter((source) => !bundled.includes(source)) }).toEqual({ page, missing: [] });
+    for (const source of referenced) seen.add(source);
+  }
+  // The payloads were read: the pages above reference these between them.
+  expect([...seen].sort()).toEqual(['islands/app/app-shell.tsx', 'islands/login/login-card.tsx', 'islands/room/room-screen.tsx', 'islands/share/share-audio-form.tsx', 'islands/share/share-player.tsx', 'islands/ui/toaster.tsx']);
 });

@@ -37,7 +37,7 @@ function clientReferenceModule(path: string, source: string): string {
  * For the RSC build: 'use client' modules become client references, the app's own server
  * modules (database, services) stay external so the bundle uses the server's single copy,
  * and every package but React's stays external too. The path of each module made a reference
- * is added to `referenced`: the browser bundle's entries.
+ * is added to `referenced`, which the build checks against routes/pages/bootstraps.ts.
  */
 export function rscPlugin(referenced = new Set<string>()): BunPlugin {
   return {
