@@ -90,22 +90,27 @@ export function spawnMain(env: Record<string, string>, how: MainCommand = {}): {
 /**
  * Starts the server and resolves once it prints that it is running (its readiness line). Without
  * a PORT in `env` it takes a free one, and another when a process beside it took that port
- * between the probe and the listen (the server then says the port is in use and exits).
+ * between the probe and the listen (the server then says the port is in use and exits); the
+ * output of such a start stays at the head of `output()`, as what it did (a build) stays done.
  */
 export async function startMain(env: Record<string, string>, how: MainCommand = {}): Promise<ServerProcess> {
+  let earlier = '';
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await startMainOnce({ ...env, PORT: env.PORT ?? String(await freePort()) }, how);
+      return await startMainOnce({ ...env, PORT: env.PORT ?? String(await freePort()) }, how, earlier);
     } catch (error) {
-      const taken = error instanceof Error && error.message.includes('is already in use');
-      if (env.PORT || !taken || attempt === 3) throw error;
+      const output = (error as { output?: string }).output ?? '';
+      if (env.PORT || !output.includes('is already in use') || attempt === 3) throw error;
+      earlier += output;
     }
   }
 }
 
-async function startMainOnce(env: Record<string, string> & { PORT: string }, how: MainCommand): Promise<ServerProcess> {
+async function startMainOnce(env: Record<string, string> & { PORT: string }, how: MainCommand, earlier: string): Promise<ServerProcess> {
   const port = env.PORT;
-  const { child, output, waitFor } = spawnMain(env, how);
+  const spawned = spawnMain(env, how);
+  const { child, waitFor } = spawned;
+  const output = () => earlier + spawned.output();
   let timer: Timer | undefined;
   const timeout = new Promise<false>((resolve) => {
     if (how.startTimeoutMs !== undefined) timer = setTimeout(() => resolve(false), how.startTimeoutMs);
@@ -114,7 +119,7 @@ async function startMainOnce(env: Record<string, string> & { PORT: string }, how
   clearTimeout(timer);
   if (!ready) {
     child.kill();
-    throw new Error(`server did not start:\n${output()}`);
+    throw Object.assign(new Error(`server did not start:\n${output()}`), { output: spawned.output() });
   }
   return { child, url: `http://127.0.0.1:${port}`, output, waitFor, exited: child.exited };
 }
