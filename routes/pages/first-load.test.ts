@@ -10,11 +10,37 @@ import { type TestServer, startTestServer } from '../../src/testing/server.ts';
 // each module it bundles in a `// path` comment, so the first-load files tell which came.
 let server: TestServer;
 let cookie: string;
+/**
+ * A visit to every page but 'error' (a failed render; the status page's component, as for
+ * 'not-found'), each with what makes it show its client parts: a song, an album and a playlist
+ * shared.
+ */
+let visits: { page: PageName; path: string; signedIn?: boolean }[];
 
 beforeAll(async () => {
   server = await startTestServer();
   cookie = await server.signUp('kid');
+  const kidId = (await (await server.request('/api/user', { cookie })).json()).id as number;
+  const song = insertSong(server.db, { title: 'Lullaby' });
+  const album = insertAlbum(server.db, { name: 'Summer Holidays' });
+  insertSong(server.db, { title: 'Beach Day', albumId: album.id });
+  const playlist = insertPlaylist(server.db, { userId: kidId, name: 'Road Trip' }, [song.id]);
+  visits = [
+    { page: 'app', path: '/', signedIn: true },
+    { page: 'landing', path: '/' },
+    { page: 'login', path: '/login' },
+    { page: 'not-found', path: '/no-such-page', signedIn: true },
+    { page: 'access-denied', path: '/admin', signedIn: true },
+    { page: 'share-song', path: `/share/${song.shareId}` },
+    { page: 'share-album', path: `/share/album/${album.shareId}` },
+    { page: 'share-playlist', path: `/share/playlist/${playlist.shareId}` },
+    { page: 'share-audio', path: '/share', signedIn: true },
+    { page: 'room', path: '/room/ABCDEF' },
+  ];
 });
+
+const pageHtml = async ({ path, signedIn }: { path: string; signedIn?: boolean }) => (await server.request(path, signedIn ? { cookie } : {})).text();
+const bootstrapOf = (page: PageName): readonly string[] => BOOTSTRAP_CLIENT_MODULES[PAGE_BOOTSTRAPS[page]];
 
 afterAll(async () => {
   await server?.stop();
@@ -55,23 +81,16 @@ test("another view's page names its chunk only as a later load, and still render
 
 // routes/pages/bootstraps.ts: a page names one module, its kind's bootstrap, which bundles the
 // client modules that kind hydrates and no other kind's (a shared link never fetches the app).
-test('each kind of page loads one bootstrap, with the client modules it hydrates and not the others', async () => {
-  const kinds = [
-    { path: '/', signedIn: true, hydrates: ['islands/app/app-shell.tsx'] },
-    { path: '/login', signedIn: false, hydrates: ['islands/login/login-card.tsx', 'islands/ui/toaster.tsx'] },
-    { path: '/share/no-such-share', signedIn: false, hydrates: ['islands/share/share-player.tsx'] },
-    { path: '/share', signedIn: true, hydrates: ['islands/share/share-audio-form.tsx', 'islands/ui/toaster.tsx'] },
-    { path: '/room/ABCDEF', signedIn: false, hydrates: ['islands/room/room-screen.tsx', 'islands/ui/toaster.tsx'] },
-    { path: '/no-such-page', signedIn: true, hydrates: ['islands/reload-button.tsx'] },
-  ];
-  // The client module at the root of each kind: another kind's never comes with a page.
-  const roots = kinds.map((kind) => kind.hydrates[0]!).filter((root) => root !== 'islands/reload-button.tsx');
-  for (const { path, signedIn, hydrates } of kinds) {
-    const html = await (await server.request(path, signedIn ? { cookie } : {})).text();
-    expect({ path, named: new Set(html.match(/\/assets\/[\w/.-]+\.js/g)).size }).toEqual({ path, named: 1 });
+test('each page loads one bootstrap, with the client modules its kind hydrates and not the others', async () => {
+  // The client module at the root of each kind (the status pages' reload button is in others too).
+  const roots = [...new Set(Object.values(BOOTSTRAP_CLIENT_MODULES).map((modules) => modules[0]))].filter((root) => root !== 'islands/reload-button.tsx');
+  for (const visit of visits) {
+    const html = await pageHtml(visit);
+    expect({ page: visit.page, named: new Set(html.match(/\/assets\/[\w/.-]+\.js/g)).size }).toEqual({ page: visit.page, named: 1 });
     const code = (await firstLoadFiles(html, server.url)).map((file) => file.code).join('\n');
+    const hydrates = bootstrapOf(visit.page);
     for (const module of new Set([...hydrates, ...roots])) {
-      expect({ path, module, loaded: code.includes(`// ${module}`) }).toEqual({ path, module, loaded: hydrates.includes(module) });
+      expect({ page: visit.page, module, loaded: code.includes(`// ${module}`) }).toEqual({ page: visit.page, module, loaded: hydrates.includes(module) });
     }
   }
 });
@@ -85,32 +104,13 @@ function referencedClientModules(html: string): string[] {
 }
 
 // The build checks the table against all pages together; this checks each page: a client module
-// its bootstrap lacks would not hydrate. Every page but 'error' (a failed render; the status
-// page's component, as for 'not-found') is rendered with what makes it show its client parts.
+// its bootstrap lacks would not hydrate.
 test("every page references only client modules its kind's bootstrap bundles", async () => {
-  const kidId = (await (await server.request('/api/user', { cookie })).json()).id as number;
-  const song = insertSong(server.db, { title: 'Lullaby' });
-  const album = insertAlbum(server.db, { name: 'Summer Holidays' });
-  insertSong(server.db, { title: 'Beach Day', albumId: album.id });
-  const playlist = insertPlaylist(server.db, { userId: kidId, name: 'Road Trip' }, [song.id]);
-  const pages: { page: PageName; path: string; signedIn?: boolean }[] = [
-    { page: 'app', path: '/', signedIn: true },
-    { page: 'landing', path: '/' },
-    { page: 'login', path: '/login' },
-    { page: 'not-found', path: '/no-such-page', signedIn: true },
-    { page: 'access-denied', path: '/admin', signedIn: true },
-    { page: 'share-song', path: `/share/${song.shareId}` },
-    { page: 'share-album', path: `/share/album/${album.shareId}` },
-    { page: 'share-playlist', path: `/share/playlist/${playlist.shareId}` },
-    { page: 'share-audio', path: '/share', signedIn: true },
-    { page: 'room', path: '/room/ABCDEF' },
-  ];
-  expect(new Set<string>(pages.map(({ page }) => page))).toEqual(new Set(Object.keys(PAGE_BOOTSTRAPS).filter((page) => page !== 'error')));
+  expect(new Set<string>(visits.map(({ page }) => page))).toEqual(new Set(Object.keys(PAGE_BOOTSTRAPS).filter((page) => page !== 'error')));
   const seen = new Set<string>();
-  for (const { page, path, signedIn } of pages) {
-    const referenced = referencedClientModules(await (await server.request(path, signedIn ? { cookie } : {})).text());
-    const bundled: readonly string[] = BOOTSTRAP_CLIENT_MODULES[PAGE_BOOTSTRAPS[page]];
-    expect({ page, missing: referenced.filter((source) => !bundled.includes(source)) }).toEqual({ page, missing: [] });
+  for (const visit of visits) {
+    const referenced = referencedClientModules(await pageHtml(visit));
+    expect({ page: visit.page, missing: referenced.filter((source) => !bootstrapOf(visit.page).includes(source)) }).toEqual({ page: visit.page, missing: [] });
     for (const source of referenced) seen.add(source);
   }
   // The payloads were read: the pages above reference these between them.
