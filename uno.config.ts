@@ -1,22 +1,17 @@
 import type { UserConfig } from '@unocss/core';
-import { presetIcons } from '@unocss/preset-icons';
 import { presetWind3 } from '@unocss/preset-wind3';
 import { readFileSync } from 'node:fs';
 import { tokensCss } from './islands/ui/tokens.ts';
 
 /** Tailwind's preflight: without it pages keep the browser's serif text and content-box inputs (docs/architecture.md). */
 const resetCss = readFileSync(Bun.resolveSync('@unocss/reset/tailwind.css', import.meta.dir), 'utf8');
-const lucide = () => import('@iconify-json/lucide/icons.json').then((icons) => icons.default);
 
 /** A token is an "r g b" triple, so utilities can add opacity: `bg-surface/80`. */
 const token = (name: string) => `rgb(var(--${name}) / <alpha-value>)`;
 
-/** UnoCSS for every page: the reset, the design tokens (islands/ui/tokens.ts), utilities and Lucide icons as pure CSS. */
+/** UnoCSS for every page: the reset, the design tokens (islands/ui/tokens.ts) and utilities. Icons are inline SVG (islands/ui/icon.tsx). */
 export const unoConfig: UserConfig = {
-  presets: [
-    presetWind3({ dark: 'class' }),
-    presetIcons({ collections: { lucide }, extraProperties: { display: 'inline-block', 'vertical-align': 'middle', 'flex-shrink': '0' } }),
-  ],
+  presets: [presetWind3({ dark: 'class' })],
   preflights: [{ getCSS: () => resetCss }, { getCSS: () => tokensCss }],
   theme: {
     colors: {

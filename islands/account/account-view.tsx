@@ -10,6 +10,8 @@ import { AppPasswordsSection } from './app-passwords.tsx';
 import { PasswordSection } from './password-form.tsx';
 import { PinSection } from './pin-section.tsx';
 import { DISPLAY_OPTIONS, useSetDisplayPreference } from './display-preference.ts';
+import { iconCircleUserRound } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 const SECTION = 'grid gap-4 p-5 md:p-6';
 
@@ -22,7 +24,7 @@ export function AccountView(_props: ViewProps) {
       <PageHeader title="Account" />
       <Card className={SECTION}>
         <div className="flex items-center gap-3">
-          <span aria-hidden="true" className="i-lucide-circle-user-round text-4xl text-muted-foreground" />
+          <Icon svg={iconCircleUserRound} className="text-4xl text-muted-foreground" />
           <div className="min-w-0">
             <p className="text-sm text-muted-foreground">Signed in as</p>
             <p data-testid="account-username" className="truncate text-lg font-semibold">{user.username}</p>

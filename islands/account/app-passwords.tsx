@@ -7,6 +7,8 @@ import { AlertDialog, AlertDialogContent } from '../ui/alert-dialog.tsx';
 import { Button } from '../ui/button.tsx';
 import { Field, Input } from '../ui/input.tsx';
 import { toast } from '../ui/toast-store.ts';
+import { iconCheck, iconCopy, iconSmartphone } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 const KEY = appPasswordKeys.list;
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -105,7 +107,7 @@ function NewPassword({ created, onDone }: { created: NewAppPasswordDto; onDone: 
       </code>
       <div className="flex flex-wrap gap-2">
         <Button onClick={copy}>
-          <span aria-hidden="true" className={copied ? 'i-lucide-check' : 'i-lucide-copy'} />
+          <Icon svg={copied ? iconCheck : iconCopy} />
           {copied ? 'Copied' : 'Copy'}
         </Button>
         <Button variant="outline" onClick={onDone}>
@@ -133,7 +135,7 @@ function AppPasswordRow({ row }: { row: AppPasswordDto }) {
   });
   return (
     <li className="flex min-w-0 items-center gap-3 px-3 py-2.5">
-      <span aria-hidden="true" className="i-lucide-smartphone shrink-0 text-xl text-muted-foreground" />
+      <Icon svg={iconSmartphone} className="shrink-0 text-xl text-muted-foreground" />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium">{row.name}</p>
         <p className="text-xs text-muted-foreground">

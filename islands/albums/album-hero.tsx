@@ -3,6 +3,8 @@ import { usePlayer } from '../player/player-store.ts';
 import { Artwork } from '../ui/artwork.tsx';
 import { Button } from '../ui/button.tsx';
 import { albumSubtitle, songCount, totalDuration } from './album-text.ts';
+import { iconPlay } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 /**
  * The detail header of docs/look-and-feel.md: large artwork beside the name on wide screens and
@@ -35,7 +37,7 @@ export function AlbumHero({ album, songs }: { album: AlbumDto; songs: SongDto[] 
           </p>
         ) : null}
         <Button size="lg" className="mt-2 min-w-32 rounded-full" disabled={!songs?.length} onClick={() => songs && start(songs, 0, 'album')}>
-          <span aria-hidden="true" className="i-lucide-play text-xl" />
+          <Icon svg={iconPlay} className="text-xl" />
           Play
         </Button>
       </div>

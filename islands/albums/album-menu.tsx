@@ -6,6 +6,7 @@ import { CollectionOfflineItem } from '../offline/offline-menu-items.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, OptionsTrigger } from '../ui/dropdown-menu.tsx';
 import { DeleteAlbumDialog } from './delete-album-dialog.tsx';
 import { RenameAlbumDialog } from './rename-album-dialog.tsx';
+import { iconPencil, iconShare2, iconTrash2 } from '../../src/shared/lucide-icons.ts';
 
 /**
  * The album page's menu: Share for everyone (the album's public share page, since
@@ -20,17 +21,17 @@ export function AlbumMenu({ album, isAdmin, onDeleted }: { album: AlbumDto; isAd
       <DropdownMenu>
         <OptionsTrigger label="Album options" copied={copied} />
         <DropdownMenuContent>
-          <DropdownMenuItem icon="i-lucide-share-2" onSelect={() => void copy(shareLinks.album(album.shareId))}>
+          <DropdownMenuItem icon={iconShare2} onSelect={() => void copy(shareLinks.album(album.shareId))}>
             Share
           </DropdownMenuItem>
           <CollectionOfflineItem songsKey={albumKeys.songs(String(album.id))} />
           {isAdmin ? (
             <>
               <DropdownMenuSeparator />
-              <DropdownMenuItem icon="i-lucide-pencil" onSelect={() => setDialog('rename')}>
+              <DropdownMenuItem icon={iconPencil} onSelect={() => setDialog('rename')}>
                 Rename
               </DropdownMenuItem>
-              <DropdownMenuItem icon="i-lucide-trash-2" destructive onSelect={() => setDialog('delete')}>
+              <DropdownMenuItem icon={iconTrash2} destructive onSelect={() => setDialog('delete')}>
                 Delete
               </DropdownMenuItem>
             </>

@@ -14,6 +14,7 @@ import { AlbumHero } from './album-hero.tsx';
 import { AlbumMenu } from './album-menu.tsx';
 import { AlbumSongs } from './album-songs.tsx';
 import { LoadError } from './load-error.tsx';
+import { iconDisc3, iconMusic } from '../../src/shared/lucide-icons.ts';
 
 /** `/album/{id}`: sticky header, the album's header, its songs, and every state. */
 export function AlbumView({ user, params }: ViewProps) {
@@ -36,7 +37,7 @@ export function AlbumView({ user, params }: ViewProps) {
         ) : songs.data?.length ? (
           <AlbumSongs songs={songs.data} />
         ) : (
-          <Message icon="i-lucide-music" heading="No songs in this album yet" />
+          <Message icon={iconMusic} heading="No songs in this album yet" />
         )}
       </>
     );
@@ -76,7 +77,7 @@ function TitleSkeleton() {
 /** A missing, trashed or hidden album: the API's 404. */
 function AlbumNotFound() {
   return (
-    <Message icon="i-lucide-disc-3" heading="Album not found">
+    <Message icon={iconDisc3} heading="Album not found">
       <Button variant="outline" asChild>
         <AppLink href="/albums">Browse Albums</AppLink>
       </Button>

@@ -10,6 +10,7 @@ import { Skeleton } from '../ui/skeleton.tsx';
 import { Tooltip } from '../ui/tooltip.tsx';
 import { sortAlbums } from './album-text.ts';
 import { LoadError } from './load-error.tsx';
+import { iconDisc3 } from '../../src/shared/lucide-icons.ts';
 
 /** `/albums`: heading, search link, and a grid of album cards by name. */
 export function AlbumsView(_: ViewProps) {
@@ -29,7 +30,7 @@ export function AlbumsView(_: ViewProps) {
       ) : albums.isError ? (
         <LoadError heading="Failed to load albums" error={albums.error} onRetry={() => void albums.refetch()} />
       ) : albums.data.length === 0 ? (
-        <Message icon="i-lucide-disc-3" heading="No albums yet" />
+        <Message icon={iconDisc3} heading="No albums yet" />
       ) : (
         <AlbumGrid albums={albums.data} />
       )}

@@ -1,5 +1,7 @@
 import { Button, type ButtonProps } from '../ui/button.tsx';
 import { AppLink } from './app-link.tsx';
+import { iconArrowLeft, iconSearch } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 /** A header's back control: history back (`to` absent, as on Search) or a fixed address. */
 export function BackButton({ to }: { to?: string }) {
@@ -7,14 +9,14 @@ export function BackButton({ to }: { to?: string }) {
     return (
       <Button variant="ghost" size="icon" asChild>
         <AppLink href={to} aria-label="Back">
-          <span aria-hidden="true" className="i-lucide-arrow-left text-xl" />
+          <Icon svg={iconArrowLeft} className="text-xl" />
         </AppLink>
       </Button>
     );
   }
   return (
     <Button variant="ghost" size="icon" aria-label="Back" onClick={() => window.history.back()}>
-      <span aria-hidden="true" className="i-lucide-arrow-left text-xl" />
+      <Icon svg={iconArrowLeft} className="text-xl" />
     </Button>
   );
 }
@@ -24,7 +26,7 @@ export function SearchLink(props: ButtonProps) {
   return (
     <Button variant="ghost" size="icon" asChild {...props}>
       <AppLink href="/search" aria-label="Search">
-        <span aria-hidden="true" className="i-lucide-search text-xl" />
+        <Icon svg={iconSearch} className="text-xl" />
       </AppLink>
     </Button>
   );

@@ -6,6 +6,8 @@ import { AppLink } from './app-link.tsx';
 import { useRouter } from './router.ts';
 import { openProfilePicker } from '../profiles/profile-picker-slot.tsx';
 import { logOut } from './session.ts';
+import { iconCircleUserRound, iconFlame, iconLogOut, iconUsersRound } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 const TABS = NAV_ROUTES.filter((route) => route.nav.tab);
 
@@ -26,7 +28,7 @@ function NavLink({ route, path, className, activeClass, idleClass }: NavLinkProp
       aria-current={active ? 'page' : undefined}
       className={cn('flex items-center font-medium focusable', className, active ? activeClass : idleClass)}
     >
-      <span aria-hidden="true" className={cn(route.nav.icon, 'text-xl')} />
+      <Icon svg={route.nav.icon} className="text-xl" />
       {route.nav.label}
     </AppLink>
   );
@@ -38,7 +40,7 @@ export function Sidebar({ user }: { user: UserDto }) {
   return (
     <aside className="fixed inset-y-0 left-0 z-20 hidden w-[var(--sidebar-width)] flex-col border-r border-border bg-surface md:flex">
       <div className="flex h-16 items-center gap-2.5 px-5 text-lg font-bold tracking-tight">
-        <span aria-hidden="true" className="i-lucide-flame text-2xl text-accent-text" />
+        <Icon svg={iconFlame} className="text-2xl text-accent-text" />
         Hearth
       </div>
       <nav aria-label="Sidebar" className="flex flex-1 flex-col gap-1 px-3">
@@ -56,16 +58,16 @@ export function Sidebar({ user }: { user: UserDto }) {
       <div className="grid gap-1 border-t border-border p-3">
         {/* Its own row: the username keeps its room beside Log out. */}
         <Button variant="ghost" size="sm" className="!justify-start px-2 text-muted-foreground hover:text-foreground" onClick={openProfilePicker}>
-          <span aria-hidden="true" className="i-lucide-users-round text-xl" />
+          <Icon svg={iconUsersRound} className="text-xl" />
           Switch profile
         </Button>
         <div className="flex items-center gap-2">
           <AppLink href="/account" className="flex min-w-0 flex-1 items-center gap-2.5 rounded-md px-2 py-2 text-sm hover:bg-muted focusable" aria-label={`Account: ${user.username}`}>
-            <span aria-hidden="true" className="i-lucide-circle-user-round text-xl text-muted-foreground" />
+            <Icon svg={iconCircleUserRound} className="text-xl text-muted-foreground" />
             <span data-testid="signed-in-user" className="truncate font-medium">{user.username}</span>
           </AppLink>
           <Button variant="ghost" size="sm" onClick={() => void logOut()}>
-            <span aria-hidden="true" className="i-lucide-log-out text-base" />
+            <Icon svg={iconLogOut} className="text-base" />
             Log out
           </Button>
         </div>

@@ -1,5 +1,6 @@
 import { Message } from '../ui/message.tsx';
 import { PageHeader } from './page-header.tsx';
+import { iconMapPinOff, iconShieldAlert } from '../../src/shared/lucide-icons.ts';
 
 /** Views of later issues: a heading so every deep link answers, and a note of what comes. */
 export function Placeholder({ heading }: { heading: string }) {
@@ -13,7 +14,7 @@ export function Placeholder({ heading }: { heading: string }) {
 
 export function AccessDenied() {
   return (
-    <Message level={1} icon="i-lucide-shield-alert" heading="Access Denied">
+    <Message level={1} icon={iconShieldAlert} heading="Access Denied">
       <p className="text-muted-foreground">You need admin privileges to access this page.</p>
     </Message>
   );
@@ -21,7 +22,7 @@ export function AccessDenied() {
 
 export function NotFound() {
   return (
-    <Message level={1} icon="i-lucide-map-pin-off" heading="404 Page Not Found">
+    <Message level={1} icon={iconMapPinOff} heading="404 Page Not Found">
       <p className="text-muted-foreground">Did you forget to add the page to the router?</p>
     </Message>
   );

@@ -3,6 +3,8 @@ import { writeLocal } from '../lib/local-setting.ts';
 import { profileKey } from '../lib/profile-scope.ts';
 import { Button } from '../ui/button.tsx';
 import { Tooltip } from '../ui/tooltip.tsx';
+import { iconMoon, iconSun } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 type Theme = 'light' | 'dark';
 
@@ -27,8 +29,8 @@ export function ThemeToggle() {
   return (
     <Tooltip content="Toggle theme">
       <Button variant="ghost" size="icon" aria-label="Toggle theme" data-theme={theme ?? ''} onClick={toggle}>
-        <span aria-hidden="true" className="i-lucide-moon text-xl dark:hidden" />
-        <span aria-hidden="true" className="i-lucide-sun hidden text-xl dark:inline-block" />
+        <Icon svg={iconMoon} className="text-xl dark:hidden" />
+        <Icon svg={iconSun} className="hidden text-xl dark:inline-block" />
       </Button>
     </Tooltip>
   );

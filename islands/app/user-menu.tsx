@@ -4,6 +4,8 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel,
 import { useRouter } from './router.ts';
 import { openProfilePicker } from '../profiles/profile-picker-slot.tsx';
 import { logOut } from './session.ts';
+import { iconCircleUserRound, iconLogOut, iconSettings, iconUserRoundCog, iconUsersRound } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 /** Small screens: who is signed in, their Account page, Switch profile and Log out (small screens have no sidebar). */
 export function UserMenu({ user }: { user: UserDto }) {
@@ -12,25 +14,25 @@ export function UserMenu({ user }: { user: UserDto }) {
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" aria-label="User menu" className="md:hidden">
-          <span aria-hidden="true" className="i-lucide-circle-user-round text-xl" />
+          <Icon svg={iconCircleUserRound} className="text-xl" />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         <DropdownMenuLabel>Signed in as {user.username}</DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuItem icon="i-lucide-user-round-cog" onSelect={() => navigate('/account')}>
+        <DropdownMenuItem icon={iconUserRoundCog} onSelect={() => navigate('/account')}>
           Account
         </DropdownMenuItem>
         {user.isAdmin ? (
-          <DropdownMenuItem icon="i-lucide-settings" onSelect={() => navigate('/admin')}>
+          <DropdownMenuItem icon={iconSettings} onSelect={() => navigate('/admin')}>
             Settings
           </DropdownMenuItem>
         ) : null}
-        <DropdownMenuItem icon="i-lucide-users-round" onSelect={openProfilePicker}>
+        <DropdownMenuItem icon={iconUsersRound} onSelect={openProfilePicker}>
           Switch profile
         </DropdownMenuItem>
         <DropdownMenuSeparator />
-        <DropdownMenuItem icon="i-lucide-log-out" onSelect={() => void logOut()}>
+        <DropdownMenuItem icon={iconLogOut} onSelect={() => void logOut()}>
           Log out
         </DropdownMenuItem>
       </DropdownMenuContent>

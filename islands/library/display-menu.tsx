@@ -10,6 +10,8 @@ import {
   DropdownMenuTrigger,
 } from '../ui/dropdown-menu.tsx';
 import { Tooltip } from '../ui/tooltip.tsx';
+import { iconSlidersHorizontal } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 /** The library header's menu: choose the subtitle under each song (also on /account). */
 export function DisplayMenu({ value }: { value: DisplayPreference }) {
@@ -19,7 +21,7 @@ export function DisplayMenu({ value }: { value: DisplayPreference }) {
       <Tooltip content="Display options">
         <DropdownMenuTrigger asChild>
           <Button variant="ghost" size="icon" aria-label="Display options">
-            <span aria-hidden="true" className="i-lucide-sliders-horizontal text-xl" />
+            <Icon svg={iconSlidersHorizontal} className="text-xl" />
           </Button>
         </DropdownMenuTrigger>
       </Tooltip>

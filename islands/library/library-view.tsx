@@ -15,6 +15,8 @@ import { Tooltip } from '../ui/tooltip.tsx';
 import { ContinueShelf } from './continue-shelf.tsx';
 import { DisplayMenu } from './display-menu.tsx';
 import { LibrarySongList } from './library-song-list.tsx';
+import { iconCircleAlert, iconHeart, iconHistory, iconMusic } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 /** The subtitle under each song follows the user's displayPreference. */
 export function songSubtitle(song: SongDto, preference: DisplayPreference): string {
@@ -58,14 +60,14 @@ export function LibraryView({ user }: ViewProps) {
       {library.isPending ? (
         <PageSpinner label="Loading songs" />
       ) : library.data === undefined ? (
-        <Message icon="i-lucide-circle-alert" heading="Failed to load songs">
+        <Message icon={iconCircleAlert} heading="Failed to load songs">
           <p className="text-sm text-muted-foreground">{library.error?.message}</p>
           <Button variant="outline" busy={library.isFetching} onClick={() => void library.refetch()}>
             Try Again
           </Button>
         </Message>
       ) : count === 0 ? (
-        <Message icon="i-lucide-music" heading="No tracks yet" />
+        <Message icon={iconMusic} heading="No tracks yet" />
       ) : (
         <LibrarySongList
           songs={songs}
@@ -89,11 +91,11 @@ function YourMusic() {
   return (
     <nav aria-label="Your music" className="-mt-1 flex flex-wrap gap-2">
       <AppLink href="/favourites" className={chip}>
-        <span aria-hidden="true" className="i-lucide-heart" />
+        <Icon svg={iconHeart} />
         Favourites
       </AppLink>
       <AppLink href="/recently-played" className={chip}>
-        <span aria-hidden="true" className="i-lucide-history" />
+        <Icon svg={iconHistory} />
         Recently played
       </AppLink>
     </nav>

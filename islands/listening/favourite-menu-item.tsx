@@ -3,13 +3,15 @@ import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { DropdownMenuItem } from '../ui/dropdown-menu.tsx';
 import { useIsFavourite, useToggleFavourite } from './favourites.ts';
+import { iconHeart, iconHeartOff } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 /** The song menu's favourite toggle: mounted only while the menu is open, so lists fetch nothing. */
 export function FavouriteMenuItem({ song }: { song: SongDto }) {
   const favourite = useIsFavourite(song.id);
   const toggle = useToggleFavourite();
   return (
-    <DropdownMenuItem icon={favourite ? 'i-lucide-heart-off' : 'i-lucide-heart'} disabled={favourite === undefined} onSelect={() => toggle(song, !favourite)}>
+    <DropdownMenuItem icon={favourite ? iconHeartOff : iconHeart} disabled={favourite === undefined} onSelect={() => toggle(song, !favourite)}>
       {favourite ? 'Remove from Favourites' : 'Add to Favourites'}
     </DropdownMenuItem>
   );
@@ -29,7 +31,7 @@ export function FavouriteButton({ song }: { song: Pick<SongDto, 'id' | 'title'> 
       className={cn(favourite && 'text-accent-text')}
       onClick={() => toggle(song, !favourite)}
     >
-      <span aria-hidden="true" className="i-lucide-heart text-xl" />
+      <Icon svg={iconHeart} className="text-xl" />
     </Button>
   );
 }

@@ -13,6 +13,7 @@ import { Button } from '../ui/button.tsx';
 import { Message } from '../ui/message.tsx';
 import { PageSpinner } from '../ui/spinner.tsx';
 import { PLAYED_EVENT } from './plays.ts';
+import { iconCircleAlert, iconHeart, iconHistory } from '../../src/shared/lucide-icons.ts';
 
 /** A short list of songs; a row plays the list from it (library context: each song stops at its end). */
 function Songs({ songs, label }: { songs: SongDto[]; label: string }) {
@@ -43,7 +44,7 @@ function Loaded<T>({ query, empty, children }: { query: { isPending: boolean; is
   if (query.isPending) return <PageSpinner label="Loading songs" />;
   if (query.isError || !query.data) {
     return (
-      <Message icon="i-lucide-circle-alert" heading="Failed to load songs">
+      <Message icon={iconCircleAlert} heading="Failed to load songs">
         <p className="text-sm text-muted-foreground">{query.error?.message}</p>
         <Button variant="outline" busy={query.isFetching} onClick={() => void query.refetch()}>
           Try Again
@@ -61,7 +62,7 @@ export function FavouritesView(_props: ViewProps) {
     // One minmax(0, 1fr) column: a row's long title truncates instead of widening the page on a phone.
     <div className="grid grid-cols-1 gap-4">
       <PageHeader title="Favourites" leading={<BackButton to="/" />} />
-      <Loaded query={favourites} empty={<Message icon="i-lucide-heart" heading="No favourites yet"><p className="text-sm text-muted-foreground">Choose Add to Favourites in a song's menu.</p></Message>}>
+      <Loaded query={favourites} empty={<Message icon={iconHeart} heading="No favourites yet"><p className="text-sm text-muted-foreground">Choose Add to Favourites in a song's menu.</p></Message>}>
         {(songs) => <Songs songs={songs} label="Favourites" />}
       </Loaded>
     </div>
@@ -81,7 +82,7 @@ export function RecentlyPlayedView(_props: ViewProps) {
     // One minmax(0, 1fr) column: a row's long title truncates instead of widening the page on a phone.
     <div className="grid grid-cols-1 gap-4">
       <PageHeader title="Recently played" leading={<BackButton to="/" />} />
-      <Loaded query={recent} empty={<Message icon="i-lucide-history" heading="Nothing played yet"><p className="text-sm text-muted-foreground">A song counts once you have heard half of it, or 4 minutes.</p></Message>}>
+      <Loaded query={recent} empty={<Message icon={iconHistory} heading="Nothing played yet"><p className="text-sm text-muted-foreground">A song counts once you have heard half of it, or 4 minutes.</p></Message>}>
         {(plays) => <Songs songs={plays.map((play) => play.song)} label="Recently played" />}
       </Loaded>
     </div>

@@ -2,6 +2,8 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { readLocal, writeLocal } from '../lib/local-setting.ts';
 import { Button } from '../ui/button.tsx';
 import { installOffer } from './install-event.ts';
+import { iconX } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 /** Local settings: when the install prompt was dismissed (ms since 1970). */
 const INSTALL_DISMISSED_KEY = 'installPromptDismissed';
@@ -67,7 +69,7 @@ export function InstallCard() {
           <p className="mt-1 text-sm text-muted-foreground">Add Hearth to your home screen for quick access and music kept offline.</p>
         </div>
         <Button variant="ghost" size="icon" aria-label="Close" className="-mr-2 -mt-2 shrink-0" onClick={dismiss}>
-          <span aria-hidden="true" className="i-lucide-x text-xl" />
+          <Icon svg={iconX} className="text-xl" />
         </Button>
       </div>
       <div className="mt-3 flex justify-end gap-2">

@@ -4,6 +4,7 @@ import type { SongDto } from '../../src/shared/types.ts';
 import { DropdownMenuItem } from '../ui/dropdown-menu.tsx';
 import { toast } from '../ui/toast-store.ts';
 import { NO_CONNECTION, offlineSupported, useKeptCount, useKeptOffline } from './offline-cache.ts';
+import { iconCircleArrowDown, iconCircleX } from '../../src/shared/lucide-icons.ts';
 
 type Kept = Pick<SongDto, 'id' | 'title' | 'artist' | 'audioUrl' | 'artworkUrl' | 'fileSize'>;
 
@@ -24,11 +25,11 @@ export function SongOfflineItem({ song }: { song: Kept }) {
   const kept = useKeptOffline(song.audioUrl);
   if (!offlineSupported()) return null;
   return kept ? (
-    <DropdownMenuItem icon="i-lucide-circle-x" onSelect={() => run(REMOVE_FAILED, (a) => a.removeKept([song], `"${song.title}"`))}>
+    <DropdownMenuItem icon={iconCircleX} onSelect={() => run(REMOVE_FAILED, (a) => a.removeKept([song], `"${song.title}"`))}>
       Remove from device
     </DropdownMenuItem>
   ) : (
-    <DropdownMenuItem icon="i-lucide-circle-arrow-down" onSelect={() => run(KEEP_FAILED, (a) => a.keepOffline([song], `"${song.title}"`))}>
+    <DropdownMenuItem icon={iconCircleArrowDown} onSelect={() => run(KEEP_FAILED, (a) => a.keepOffline([song], `"${song.title}"`))}>
       Make available offline
     </DropdownMenuItem>
   );
@@ -48,11 +49,11 @@ export function CollectionOfflineItem({ songsKey }: { songsKey: QueryKey }) {
   if (!offlineSupported()) return null;
   const all = list.length > 0 && keptCount === list.length;
   return all ? (
-    <DropdownMenuItem icon="i-lucide-circle-x" onSelect={() => run(REMOVE_FAILED, (a) => a.removeKept(list, songCount(list.length)))}>
+    <DropdownMenuItem icon={iconCircleX} onSelect={() => run(REMOVE_FAILED, (a) => a.removeKept(list, songCount(list.length)))}>
       Remove from device
     </DropdownMenuItem>
   ) : (
-    <DropdownMenuItem icon="i-lucide-circle-arrow-down" disabled={list.length === 0} onSelect={() => run(KEEP_FAILED, (a) => a.keepOffline(list, songCount(list.length)))}>
+    <DropdownMenuItem icon={iconCircleArrowDown} disabled={list.length === 0} onSelect={() => run(KEEP_FAILED, (a) => a.keepOffline(list, songCount(list.length)))}>
       Make available offline
     </DropdownMenuItem>
   );

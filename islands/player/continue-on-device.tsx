@@ -4,6 +4,8 @@ import { Artwork } from '../ui/artwork.tsx';
 import { Button } from '../ui/button.tsx';
 import { queueSync } from './player-store.ts';
 import { useQueueOffer } from './queue-sync.ts';
+import { iconMonitorSmartphone } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 export const CONTINUE_TEXT = 'Continue on this device';
 export const NOT_NOW_TEXT = 'Not now';
@@ -36,7 +38,7 @@ export function ContinueOnThisDevice() {
             {NOT_NOW_TEXT}
           </Button>
           <Button size="sm" onClick={() => queueSync.takeOver()}>
-            <span className="i-lucide-monitor-smartphone" aria-hidden="true" />
+            <Icon svg={iconMonitorSmartphone} />
             {CONTINUE_TEXT}
           </Button>
         </div>

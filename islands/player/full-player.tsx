@@ -14,6 +14,8 @@ import { SleepTimerLeft, SleepTimerMenu } from './sleep-timer-menu.tsx';
 import { StartRoomButton } from '../room/start-room-button.tsx';
 import { useSongLyrics } from '../lib/api/songs.ts';
 import type { LyricsDto } from '../../src/shared/schemas/lyrics.ts';
+import { iconChevronDown, iconListMusic, iconMicVocal, iconPause, iconPlay, iconRepeat, iconRotateCcw, iconSkipBack, iconSkipForward } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 /** A downward drag of more than 100 px on touch closes the full-screen player. */
 const SWIPE_CLOSE_PX = 100;
@@ -59,7 +61,7 @@ export function FullPlayer({ open, onOpenChange }: { open: boolean; onOpenChange
           <div className="relative flex items-center gap-2 px-3 pt-[max(0.75rem,env(safe-area-inset-top))]">
             <DialogPrimitive.Close asChild>
               <Button variant="ghost" size="icon" aria-label="Close player">
-                <span aria-hidden="true" className="i-lucide-chevron-down text-2xl" />
+                <Icon svg={iconChevronDown} className="text-2xl" />
               </Button>
             </DialogPrimitive.Close>
             {/* Centred on the screen whatever number of buttons stand on each side. */}
@@ -67,13 +69,13 @@ export function FullPlayer({ open, onOpenChange }: { open: boolean; onOpenChange
             <span aria-hidden="true" className="flex-1" />
             {lyrics ? (
               <Button variant="ghost" size="icon" aria-label="Lyrics" aria-pressed={view === 'lyrics'} className={cn(view === 'lyrics' && 'text-accent-text')} onClick={() => setView(view === 'lyrics' ? 'player' : 'lyrics')}>
-                <span aria-hidden="true" className="i-lucide-mic-vocal text-xl" />
+                <Icon svg={iconMicVocal} className="text-xl" />
               </Button>
             ) : null}
             <StartRoomButton />
             <SleepTimerMenu />
             <Button variant="ghost" size="icon" aria-label="Queue" aria-pressed={view === 'queue'} className={cn(view === 'queue' && 'text-accent-text')} onClick={() => setView(view === 'queue' ? 'player' : 'queue')}>
-              <span aria-hidden="true" className="i-lucide-list-music text-xl" />
+              <Icon svg={iconListMusic} className="text-xl" />
             </Button>
           </div>
           {view === 'queue' ? <QueueList /> : view === 'lyrics' && lyrics ? <PlayingLyrics lyrics={lyrics} /> : <PlayerBody />}
@@ -117,19 +119,19 @@ function PlayerBody() {
       </div>
       <div className="flex items-center justify-between">
         <Button variant="ghost" size="icon" aria-label="Restart" onClick={s.restart}>
-          <span aria-hidden="true" className="i-lucide-rotate-ccw text-xl" />
+          <Icon svg={iconRotateCcw} className="text-xl" />
         </Button>
         <Button variant="ghost" size="icon" aria-label="Previous" disabled={!hasPrevious(s)} onClick={s.previous}>
-          <span aria-hidden="true" className="i-lucide-skip-back text-2xl" />
+          <Icon svg={iconSkipBack} className="text-2xl" />
         </Button>
         <Button size="icon" aria-label={s.playing ? 'Pause' : 'Play'} className="h-16 w-16 !rounded-full" onClick={s.toggle}>
-          <span aria-hidden="true" className={cn(s.playing ? 'i-lucide-pause' : 'i-lucide-play', 'text-3xl')} />
+          <Icon svg={s.playing ? iconPause : iconPlay} className="text-3xl" />
         </Button>
         <Button variant="ghost" size="icon" aria-label="Next" disabled={!hasNext(s)} onClick={s.next}>
-          <span aria-hidden="true" className="i-lucide-skip-forward text-2xl" />
+          <Icon svg={iconSkipForward} className="text-2xl" />
         </Button>
         <Button variant="ghost" size="icon" aria-label="Loop" aria-pressed={s.loop} className={cn(s.loop && 'text-accent-text')} onClick={() => s.setLoop(!s.loop)}>
-          <span aria-hidden="true" className="i-lucide-repeat text-xl" />
+          <Icon svg={iconRepeat} className="text-xl" />
         </Button>
       </div>
       <SleepTimerLeft />

@@ -9,6 +9,8 @@ import { usePlayerKeys } from './player-keys.ts';
 import { restorePlayer } from './player-persist.ts';
 import { VolumeControl } from './volume-control.tsx';
 import { useCurrentTrack, usePlayer, useSleepTimer } from './player-store.ts';
+import { iconPause, iconPlay } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 // The full-screen player (with its dialog, seek slider and queue) loads when first opened.
 const fullPlayer = lazyPart(() => import('./full-player.tsx').then((module) => module.FullPlayer));
@@ -65,7 +67,7 @@ export function MiniPlayer() {
         </button>
         <VolumeControl />
         <Button variant="ghost" size="icon" aria-label={playing ? 'Pause' : 'Play'} onClick={toggle}>
-          <span aria-hidden="true" className={cn(playing ? 'i-lucide-pause' : 'i-lucide-play', 'text-2xl')} />
+          <Icon svg={playing ? iconPause : iconPlay} className="text-2xl" />
         </Button>
       </div>
       {opened ? (

@@ -3,6 +3,8 @@ import { cn } from '../ui/cn.ts';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuTrigger } from '../ui/dropdown-menu.tsx';
 import { useSleepTimer } from './player-store.ts';
 import { SLEEP_MINUTES, type SleepChoice, sleepLeftText } from './sleep-timer.ts';
+import { iconMoon } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 /** The texts of docs/product.md (Players). */
 export const SLEEP_TEXT = { title: 'Sleep timer', off: 'Off', endOfTrack: 'End of track', minutes: (m: number) => `${m} minutes` };
@@ -18,7 +20,7 @@ export function SleepTimerMenu() {
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" aria-label={SLEEP_TEXT.title} aria-pressed={choice !== null} className={cn(choice !== null && 'text-accent-text')}>
-          <span aria-hidden="true" className="i-lucide-moon text-xl" />
+          <Icon svg={iconMoon} className="text-xl" />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent>
@@ -43,7 +45,7 @@ export function SleepTimerLeft() {
   if (choice === null) return null;
   return (
     <p data-testid="sleep-timer-left" className="flex items-center justify-center gap-1.5 text-sm tabular-nums text-muted-foreground">
-      <span aria-hidden="true" className="i-lucide-moon text-base" />
+      <Icon svg={iconMoon} className="text-base" />
       <span className="sr-only">{SLEEP_TEXT.title}: </span>
       {choice === 'track' ? SLEEP_TEXT.endOfTrack : sleepLeftText(secondsLeft)}
     </p>

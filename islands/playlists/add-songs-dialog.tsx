@@ -11,6 +11,8 @@ import { toast } from '../ui/toast-store.ts';
 import { AddSongsList, type AddState } from './add-songs-list.tsx';
 import { messageOf } from '../lib/api/request.ts';
 import { useSettled } from '../lib/use-settled.ts';
+import { iconSearch } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 /** How long an added song shows its check before it leaves the list. */
 export const ADDED_HIDE_MS = 800;
@@ -94,7 +96,7 @@ function AddSongs({ playlistId }: { playlistId: string }) {
   return (
     <div className="grid gap-3">
       <div className="relative">
-        <span aria-hidden="true" className="i-lucide-search pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-muted-foreground" />
+        <Icon svg={iconSearch} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-muted-foreground" />
         <Input type="search" aria-label="Search songs" placeholder="Search songs..." autoFocus className="pl-9" value={query} onChange={(e) => setQuery(e.target.value)} />
       </div>
       <div className="h-[min(55dvh,28rem)]">

@@ -3,6 +3,8 @@ import { useEffect, useRef } from 'react';
 import type { SongDto } from '../../src/shared/types.ts';
 import { Artwork } from '../ui/artwork.tsx';
 import { SONG_ROW_HEIGHT } from '../songs/song-row.tsx';
+import { iconCheck, iconLoaderCircle, iconPlus } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 /** A song is available (no entry), being added, or added (a check, then hidden). */
 export type AddState = 'adding' | 'added';
@@ -64,11 +66,11 @@ function AddSongRow({ song, state, onAdd }: { song: SongDto; state: AddState | u
       </span>
       <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-lg">
         {state === 'adding' ? (
-          <span className="i-lucide-loader-circle animate-spin text-muted-foreground" />
+          <Icon svg={iconLoaderCircle} className="animate-spin text-muted-foreground" />
         ) : state === 'added' ? (
-          <span className="i-lucide-check text-accent-text" />
+          <Icon svg={iconCheck} className="text-accent-text" />
         ) : (
-          <span className="i-lucide-plus text-muted-foreground" />
+          <Icon svg={iconPlus} className="text-muted-foreground" />
         )}
       </span>
     </button>

@@ -9,6 +9,8 @@ import { Dialog, DialogContent, DialogFooter } from '../ui/dialog.tsx';
 import { Input } from '../ui/input.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { toast } from '../ui/toast-store.ts';
+import { iconCheck, iconCircleCheck, iconLoaderCircle, iconPlus } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 /** The dialog closes 1000 ms after a successful add. */
 export const ADD_CLOSE_MS = 1000;
@@ -119,7 +121,7 @@ function AddToPlaylist({ song, onDone }: { song: Song; onDone: () => void }) {
   return (
     <div className="grid gap-3">
       <Button variant="outline" className="w-full" onClick={() => setView('create')}>
-        <span aria-hidden="true" className="i-lucide-plus text-base" />
+        <Icon svg={iconPlus} className="text-base" />
         Create New Playlist
       </Button>
       {playlists.isPending ? (
@@ -152,9 +154,9 @@ function AddToPlaylist({ song, onDone }: { song: Song; onDone: () => void }) {
                   <span className="block truncate font-medium">{playlist.name}</span>
                   {held.has(playlist.id) && added !== playlist.id ? <span className="block text-sm text-muted-foreground">Already added</span> : null}
                 </span>
-                {adding === playlist.id ? <span aria-hidden="true" className="i-lucide-loader-circle animate-spin text-lg" /> : null}
-                {added === playlist.id ? <span aria-label="Added" className="i-lucide-check text-lg text-accent-text" /> : null}
-                {held.has(playlist.id) && added !== playlist.id ? <span aria-hidden="true" className="i-lucide-circle-check text-lg text-muted-foreground" /> : null}
+                {adding === playlist.id ? <Icon svg={iconLoaderCircle} className="animate-spin text-lg" /> : null}
+                {added === playlist.id ? <Icon svg={iconCheck} label="Added" className="text-lg text-accent-text" /> : null}
+                {held.has(playlist.id) && added !== playlist.id ? <Icon svg={iconCircleCheck} className="text-lg text-muted-foreground" /> : null}
               </button>
             </li>
           ))}

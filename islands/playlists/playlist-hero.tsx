@@ -3,6 +3,8 @@ import { usePlayer } from '../player/player-store.ts';
 import { Artwork } from '../ui/artwork.tsx';
 import { Button } from '../ui/button.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
+import { iconPlay, iconShuffle } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 /** "12 songs • 43 min" (or "1 hr 5 min", or seconds for a very short list). */
 export function playlistSummary(songs: Pick<SongDto, 'duration'>[]): string {
@@ -48,11 +50,11 @@ export function PlaylistHero({ playlist, songs }: { playlist: PlaylistDto; songs
         )}
         <div className="flex gap-2">
           <Button disabled={!playable} onClick={() => songs && start(songs, 0, 'playlist')}>
-            <span aria-hidden="true" className="i-lucide-play text-lg" />
+            <Icon svg={iconPlay} className="text-lg" />
             Play
           </Button>
           <Button variant="outline" disabled={!playable} onClick={() => songs && start(shuffled(songs), 0, 'playlist')}>
-            <span aria-hidden="true" className="i-lucide-shuffle text-lg" />
+            <Icon svg={iconShuffle} className="text-lg" />
             Shuffle
           </Button>
         </div>

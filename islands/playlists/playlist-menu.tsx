@@ -11,6 +11,7 @@ import { NameDialog } from '../ui/name-dialog.tsx';
 import { CollectionOfflineItem } from '../offline/offline-menu-items.tsx';
 import { messageOf } from '../lib/api/request.ts';
 import { readLocal, writeLocal } from '../lib/local-setting.ts';
+import { iconListPlus, iconPencil, iconShare2, iconTrash2 } from '../../src/shared/lucide-icons.ts';
 
 /** Local settings: the last playlist opened. */
 export const LAST_VIEWED_KEY = 'lastViewedPlaylist';
@@ -64,20 +65,20 @@ export function PlaylistMenu({ playlist, onAddSongs }: { playlist: PlaylistDto; 
       <DropdownMenu>
         <OptionsTrigger label="Playlist options" copied={copied} />
         <DropdownMenuContent>
-          <DropdownMenuItem icon="i-lucide-list-plus" onSelect={onAddSongs}>
+          <DropdownMenuItem icon={iconListPlus} onSelect={onAddSongs}>
             Add Songs
           </DropdownMenuItem>
           {playlist.shareId ? (
-            <DropdownMenuItem icon="i-lucide-share-2" onSelect={() => void copy(shareLinks.playlist(playlist.shareId))}>
+            <DropdownMenuItem icon={iconShare2} onSelect={() => void copy(shareLinks.playlist(playlist.shareId))}>
               Share
             </DropdownMenuItem>
           ) : null}
           <CollectionOfflineItem songsKey={playlistKeys.songs(id)} />
-          <DropdownMenuItem icon="i-lucide-pencil" onSelect={() => setDialog('rename')}>
+          <DropdownMenuItem icon={iconPencil} onSelect={() => setDialog('rename')}>
             Rename
           </DropdownMenuItem>
           <DropdownMenuSeparator />
-          <DropdownMenuItem icon="i-lucide-trash-2" destructive onSelect={() => setDialog('delete')}>
+          <DropdownMenuItem icon={iconTrash2} destructive onSelect={() => setDialog('delete')}>
             Delete
           </DropdownMenuItem>
         </DropdownMenuContent>

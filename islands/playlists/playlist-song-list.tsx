@@ -1,6 +1,8 @@
 import { type ButtonHTMLAttributes, type ReactNode, Suspense, lazy } from 'react';
 import type { SongDto } from '../../src/shared/types.ts';
 import { Skeleton } from '../ui/skeleton.tsx';
+import { iconGripVertical } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 /** What the sortable list hands each row's grip: dnd-kit's attributes, listeners and ref. */
 export type HandleProps = ButtonHTMLAttributes<HTMLButtonElement> & { ref?: (element: HTMLElement | null) => void };
@@ -66,7 +68,7 @@ export function DragHandle({ title, handle }: { title: string; handle: HandlePro
       // The browser must not scroll the page while a finger drags the grip.
       className="flex h-11 w-11 shrink-0 touch-none cursor-grab items-center justify-center rounded-md text-muted-foreground focusable active:cursor-grabbing disabled:cursor-default disabled:opacity-50"
     >
-      <span aria-hidden="true" className="i-lucide-grip-vertical text-lg" />
+      <Icon svg={iconGripVertical} className="text-lg" />
     </button>
   );
 }

@@ -22,6 +22,8 @@ import { usePrefetchLibrary } from './playlist-queries.ts';
 import { usePlaylist, usePlaylistSongs } from '../lib/api/playlists.ts';
 import { DragHandle, type RenderSongItem, PlaylistSongList, loadSortable } from './playlist-song-list.tsx';
 import { writeLocal } from '../lib/local-setting.ts';
+import { iconListMinus, iconListPlus, iconListX, iconMusic } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 /** `/playlists/{id}`: the playlist's header, menu and songs, playable within the playlist. */
 export function PlaylistView({ user, params }: ViewProps) {
@@ -49,7 +51,7 @@ export function PlaylistView({ user, params }: ViewProps) {
       {playlist.isPending ? (
         <PageSpinner label="Loading playlist" />
       ) : notFound ? (
-        <Message icon="i-lucide-list-x" heading="Playlist not found" />
+        <Message icon={iconListX} heading="Playlist not found" />
       ) : playlist.isError ? (
         <LoadError heading="Failed to load playlist" error={playlist.error} onRetry={() => void playlist.refetch()} />
       ) : (
@@ -60,9 +62,9 @@ export function PlaylistView({ user, params }: ViewProps) {
           ) : songs.isError ? (
             <LoadError heading="Failed to load songs" error={songs.error} onRetry={() => void songs.refetch()} />
           ) : songs.data.length === 0 ? (
-            <Message icon="i-lucide-music" heading="No songs in this playlist">
+            <Message icon={iconMusic} heading="No songs in this playlist">
               <Button onClick={() => setAddingSongs(true)}>
-                <span aria-hidden="true" className="i-lucide-list-plus text-lg" />
+                <Icon svg={iconListPlus} className="text-lg" />
                 Add Songs
               </Button>
             </Message>
@@ -92,7 +94,7 @@ function Songs({ playlistId, songs, preference }: { playlistId: string; songs: S
           onPlay={() => start(songs, index, 'playlist')}
           trailing={
             <SongMenu song={song} onAddToPlaylist={() => setAdding(song)}>
-              <DropdownMenuItem icon="i-lucide-list-minus" destructive onSelect={() => void removeSong(song)}>
+              <DropdownMenuItem icon={iconListMinus} destructive onSelect={() => void removeSong(song)}>
                 Remove from Playlist
               </DropdownMenuItem>
             </SongMenu>

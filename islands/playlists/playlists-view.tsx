@@ -10,6 +10,8 @@ import { Message } from '../ui/message.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { Tooltip } from '../ui/tooltip.tsx';
 import { CreatePlaylistDialog } from './create-playlist-dialog.tsx';
+import { iconListMusic, iconPlus } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 /** `/playlists`: the signed-in user's playlists as a grid of cards, and creating one. */
 export function PlaylistsView() {
@@ -17,7 +19,7 @@ export function PlaylistsView() {
   const [creating, setCreating] = useState(false);
   const createButton = (
     <Button onClick={() => setCreating(true)}>
-      <span aria-hidden="true" className="i-lucide-plus text-lg" />
+      <Icon svg={iconPlus} className="text-lg" />
       Create Playlist
     </Button>
   );
@@ -32,7 +34,7 @@ export function PlaylistsView() {
             </Tooltip>
             {/* The label shows from 640 px; phones get the icon, named for screen readers. */}
             <Button className="w-11 px-0 sm:w-auto sm:px-4" onClick={() => setCreating(true)}>
-              <span aria-hidden="true" className="i-lucide-plus text-xl" />
+              <Icon svg={iconPlus} className="text-xl" />
               <span className="sr-only sm:not-sr-only">Create Playlist</span>
             </Button>
           </>
@@ -50,7 +52,7 @@ export function PlaylistsView() {
       ) : playlists.isError ? (
         <LoadError heading="Failed to load playlists" error={playlists.error} onRetry={() => void playlists.refetch()} />
       ) : playlists.data.length === 0 ? (
-        <Message icon="i-lucide-list-music" heading="No playlists yet">
+        <Message icon={iconListMusic} heading="No playlists yet">
           <p className="text-muted-foreground">Create your first playlist to get started</p>
           {createButton}
         </Message>

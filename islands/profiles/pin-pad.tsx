@@ -1,6 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../ui/button.tsx';
 import { Input } from '../ui/input.tsx';
+import { iconArrowLeft, iconDelete } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 const DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 const PAD_KEY = 'h-14 text-xl font-semibold tabular-nums';
@@ -53,7 +55,7 @@ export function PinPad({ name, busy, error, onSubmit, onBack }: PinPadProps) {
           </Button>
         ))}
         <Button variant="ghost" className={PAD_KEY} aria-label="Delete last digit" onClick={() => setPin(pin.slice(0, -1))}>
-          <span aria-hidden="true" className="i-lucide-delete text-xl" />
+          <Icon svg={iconDelete} className="text-xl" />
         </Button>
         <Button variant="outline" className={PAD_KEY} onClick={() => type(`${pin}0`)}>
           0
@@ -63,7 +65,7 @@ export function PinPad({ name, busy, error, onSubmit, onBack }: PinPadProps) {
         </Button>
       </div>
       <Button variant="ghost" size="sm" onClick={onBack}>
-        <span aria-hidden="true" className="i-lucide-arrow-left text-base" />
+        <Icon svg={iconArrowLeft} className="text-base" />
         Back to profiles
       </Button>
     </form>

@@ -9,6 +9,8 @@ import { Spinner } from '../ui/spinner.tsx';
 import { enterProfile } from './enter-profile.ts';
 import { PinPad } from './pin-pad.tsx';
 import { ProfileAvatar } from './profile-avatar.tsx';
+import { iconArrowLeft, iconLock, iconPlus } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 export const ADD_PROFILE_HREF = '/login?add';
 
@@ -93,7 +95,7 @@ export function ProfileChooser({ initial, onStay, showAdd = false, onLoaded }: P
           <a href={ADD_PROFILE_HREF}>Sign in with password</a>
         </Button>
         <Button variant="ghost" size="sm" onClick={() => setStep({ kind: 'list' })}>
-          <span aria-hidden="true" className="i-lucide-arrow-left text-base" />
+          <Icon svg={iconArrowLeft} className="text-base" />
           Back to profiles
         </Button>
       </div>
@@ -116,7 +118,7 @@ export function ProfileChooser({ initial, onStay, showAdd = false, onLoaded }: P
                 <ProfileAvatar profile={profile} className="transition-transform group-hover:scale-105" />
                 {profile.needs !== 'nothing' && !profile.current ? (
                   <span aria-hidden="true" className="absolute -bottom-1 -right-1 flex h-7 w-7 items-center justify-center rounded-full border border-border bg-surface">
-                    <span className="i-lucide-lock text-sm text-muted-foreground" />
+                    <Icon svg={iconLock} className="text-sm text-muted-foreground" />
                   </span>
                 ) : null}
               </span>
@@ -128,7 +130,7 @@ export function ProfileChooser({ initial, onStay, showAdd = false, onLoaded }: P
           <li>
             <a href={ADD_PROFILE_HREF} className="group grid w-24 justify-items-center gap-2 rounded-lg p-1 focusable">
               <span aria-hidden="true" className="flex h-20 w-20 items-center justify-center rounded-full border-2 border-dashed border-border text-muted-foreground transition-colors group-hover:text-foreground">
-                <span className="i-lucide-plus text-3xl" />
+                <Icon svg={iconPlus} className="text-3xl" />
               </span>
               <span className="text-sm font-medium">Add profile</span>
             </a>

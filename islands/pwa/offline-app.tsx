@@ -4,6 +4,8 @@ import { sidebarOpenFromCookies } from '../../src/shared/admin-sidebar.ts';
 import { NEEDS_CONNECTION_TEXT, NEEDS_CONNECTION_TITLE } from '../../src/shared/pwa.ts';
 import { AppShell } from '../app/app-shell.tsx';
 import { userApi } from '../lib/api/user.ts';
+import { iconWifiOff } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 /** The same mark the online client entry sets once React has committed (tests wait for it). */
 function Booted({ children }: { children: React.ReactNode }) {
@@ -17,7 +19,7 @@ function Booted({ children }: { children: React.ReactNode }) {
 function NeedsConnection() {
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 px-6 text-center">
-      <span className="i-lucide-wifi-off text-4xl text-muted-foreground" aria-hidden="true" />
+      <Icon svg={iconWifiOff} className="text-4xl text-muted-foreground" />
       <h1 className="text-2xl font-semibold">{NEEDS_CONNECTION_TITLE}</h1>
       <p className="text-muted-foreground">{NEEDS_CONNECTION_TEXT}</p>
     </main>

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { BACK_ONLINE_MS, BACK_ONLINE_TEXT, OFFLINE_BANNER_TEXT } from '../../src/shared/pwa.ts';
+import { iconWifi, iconWifiOff } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 const subscribe = (onChange: () => void) => {
   window.addEventListener('online', onChange);
@@ -40,7 +42,7 @@ export function OfflineBanner() {
         data-testid="connection-banner"
         className={`pointer-events-auto flex items-center gap-2 rounded-full text-center px-4 py-2 text-sm font-medium shadow-lg ${online ? 'bg-accent text-accent-foreground' : 'bg-foreground text-background'}`}
       >
-        <span className={online ? 'i-lucide-wifi' : 'i-lucide-wifi-off'} aria-hidden="true" />
+        <Icon svg={online ? iconWifi : iconWifiOff} />
         {online ? BACK_ONLINE_TEXT : OFFLINE_BANNER_TEXT}
       </div>
     </div>

@@ -6,6 +6,8 @@ import { roomPaths, roomsApi } from '../lib/api/rooms.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { failed } from './room-queue.tsx';
+import { iconQrCode, iconX } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 /** The host's room: the QR code, pause and skip, locking adds and votes, guests, the end. */
 export function HostControls({ room }: { room: RoomStateDto }) {
@@ -21,7 +23,7 @@ export function HostControls({ room }: { room: RoomStateDto }) {
     <section aria-label="Host controls" className="flex flex-col gap-3">
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => setQrOpen(true)}>
-          <span aria-hidden="true" className="i-lucide-qr-code" />
+          <Icon svg={iconQrCode} />
           Show QR code
         </Button>
         <Button variant="outline" disabled={!room.nowPlaying} onClick={() => roomsApi.playback(room.code, { paused: !paused }).catch(failed)}>
@@ -44,7 +46,7 @@ export function HostControls({ room }: { room: RoomStateDto }) {
               <li key={guest.guestId} className="flex items-center gap-1 rounded-full border border-border py-1 pl-3 pr-1 text-sm">
                 <span className="max-w-40 truncate">{guest.name}</span>
                 <Button variant="ghost" size="icon-sm" aria-label={`Remove ${guest.name}`} onClick={() => roomsApi.removeGuest(room.code, guest.guestId).catch(failed)}>
-                  <span aria-hidden="true" className="i-lucide-x" />
+                  <Icon svg={iconX} />
                 </Button>
               </li>
             ))}

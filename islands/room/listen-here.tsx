@@ -4,6 +4,8 @@ import type { RoomStateDto } from '../../src/shared/schemas/room.ts';
 import { Button } from '../ui/button.tsx';
 import { Input } from '../ui/input.tsx';
 import { type ClockReading, ListenAlong } from './listen-along.ts';
+import { iconSpeaker, iconVolumeX } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 /** A speaker's extra delay stays on the device it belongs to. */
 const DELAY_KEY = 'hearth-room-delay';
@@ -53,7 +55,7 @@ export function ListenHere({ code, nowPlaying, ping }: { code: string; nowPlayin
   return (
     <div className="flex flex-wrap items-end gap-3">
       <Button variant={on ? 'secondary' : 'default'} aria-pressed={on} onClick={toggle}>
-        <span aria-hidden="true" className={on ? 'i-lucide-volume-x' : 'i-lucide-speaker'} />
+        <Icon svg={on ? iconVolumeX : iconSpeaker} />
         {on ? 'Stop playing here' : 'Play here too'}
       </Button>
       <label className="grid gap-1 text-sm">

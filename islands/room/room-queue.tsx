@@ -4,6 +4,8 @@ import { messageOf } from '../lib/api/request.ts';
 import { roomsApi } from '../lib/api/rooms.ts';
 import { Button } from '../ui/button.tsx';
 import { toast } from '../ui/toast-store.ts';
+import { iconArrowUp, iconAudioLines, iconPause, iconX } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 export const failed = (error: unknown) => toast({ title: messageOf(error, 'Something went wrong. Please try again.'), variant: 'destructive' });
 
@@ -22,7 +24,7 @@ export function RoomQueue({ room, isHost }: { room: RoomStateDto; isHost: boolea
         {playing ? (
           // On a phone the vote button wraps under the song rather than squeezing its title.
           <div className="flex flex-wrap items-center gap-3">
-            <span aria-hidden="true" className={`${playing.paused ? 'i-lucide-pause' : 'i-lucide-audio-lines'} text-2xl text-accent-text`} />
+            <Icon svg={playing.paused ? iconPause : iconAudioLines} className="text-2xl text-accent-text" />
             <div className="min-w-0 flex-1 basis-40">
               <p className="truncate font-medium">{playing.title}</p>
               <p className="truncate text-sm text-muted-foreground">added by {playing.addedBy}</p>
@@ -51,10 +53,10 @@ export function RoomQueue({ room, isHost }: { room: RoomStateDto; isHost: boolea
               {isHost ? (
                 <>
                   <Button variant="ghost" size="icon" aria-label={`Move ${entry.title} up`} disabled={at === 0} onClick={() => moveUp(at)}>
-                    <span aria-hidden="true" className="i-lucide-arrow-up" />
+                    <Icon svg={iconArrowUp} />
                   </Button>
                   <Button variant="ghost" size="icon" aria-label={`Remove ${entry.title}`} onClick={() => roomsApi.remove(room.code, entry.entryId).catch(failed)}>
-                    <span aria-hidden="true" className="i-lucide-x" />
+                    <Icon svg={iconX} />
                   </Button>
                 </>
               ) : null}

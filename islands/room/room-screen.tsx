@@ -13,6 +13,8 @@ import { ListenHere } from './listen-here.tsx';
 import { RoomQueue } from './room-queue.tsx';
 import { RoomSearch } from './room-search.tsx';
 import { useRoomSocket } from './use-room-socket.ts';
+import { iconDoorClosed, iconPartyPopper } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 /** The guest's name stays on the device, so the next party's form is already filled in. */
 const NAME_KEY = 'hearth-room-name';
@@ -41,7 +43,7 @@ export function RoomScreen({ code }: { code: string }) {
       {/* The code is what guests type to join: it wraps rather than being cut, and on a phone
           'Reconnecting…' takes a line of its own below. */}
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <span aria-hidden="true" className="i-lucide-party-popper text-2xl text-accent-text" />
+        <Icon svg={iconPartyPopper} className="text-2xl text-accent-text" />
         <div className="min-w-0 flex-1">
           <h1 className="text-xl font-bold">Family room</h1>
           <p className="break-words text-sm text-muted-foreground">
@@ -81,7 +83,7 @@ function JoinForm({ code, onJoined }: { code: string; onJoined: () => void }) {
     <main className="flex min-h-dvh flex-col items-center justify-center gap-6 p-4">
       <Card className="grid w-full max-w-sm gap-5 p-6">
         <div className="grid gap-1 text-center">
-          <span aria-hidden="true" className="i-lucide-party-popper mx-auto text-4xl text-accent-text" />
+          <Icon svg={iconPartyPopper} className="mx-auto text-4xl text-accent-text" />
           <h1 className="text-xl font-bold">Join the family room</h1>
           <p className="text-sm text-muted-foreground">Add songs to the queue from your phone.</p>
         </div>
@@ -99,7 +101,7 @@ function JoinForm({ code, onJoined }: { code: string; onJoined: () => void }) {
 function Gone({ removed }: { removed: boolean }) {
   return (
     <main className="flex min-h-dvh items-center justify-center">
-      <Message icon="i-lucide-door-closed" heading={removed ? 'The host has taken you out of this room' : 'This room has ended, or the code is wrong'} level={1}>
+      <Message icon={iconDoorClosed} heading={removed ? 'The host has taken you out of this room' : 'This room has ended, or the code is wrong'} level={1}>
         <p className="max-w-sm text-muted-foreground">{removed ? 'Ask the host to let you back in.' : 'Check the code with the host, or scan the QR code again.'}</p>
       </Message>
     </main>

@@ -6,6 +6,8 @@ import { usePlayer } from '../player/player-store.ts';
 import { playHereOnOpen } from './listen-here.tsx';
 import { Button } from '../ui/button.tsx';
 import { toast } from '../ui/toast-store.ts';
+import { iconPartyPopper } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 /**
  * The full player's "Start a family room": the queue from the playing song on becomes the room's,
@@ -27,7 +29,7 @@ export function StartRoomButton() {
   };
   return (
     <Button variant="ghost" size="icon" aria-label="Start a family room" busy={busy} onClick={start}>
-      <span aria-hidden="true" className="i-lucide-party-popper text-xl" />
+      <Icon svg={iconPartyPopper} className="text-xl" />
     </Button>
   );
 }

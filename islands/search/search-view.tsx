@@ -15,6 +15,8 @@ import { Input } from '../ui/input.tsx';
 import { Message } from '../ui/message.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { type SearchAnswer, useSearchResults, useSearchText } from './use-search.ts';
+import { iconCircleAlert, iconSearch, iconSearchX, iconX } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 /** `/search`: back, the search box, the theme toggle; hits under 'Music'. */
 export function SearchView(_props: ViewProps) {
@@ -51,7 +53,7 @@ export function SearchView(_props: ViewProps) {
               }}
               className="absolute inset-y-0 right-0 inline-flex w-11 items-center justify-center rounded-md text-muted-foreground hover:text-foreground focusable"
             >
-              <span aria-hidden="true" className="i-lucide-x text-lg" />
+              <Icon svg={iconX} className="text-lg" />
             </button>
           ) : null}
         </div>
@@ -60,7 +62,7 @@ export function SearchView(_props: ViewProps) {
           <UserMenu user={user} />
         </div>
       </header>
-      {text.trim() === '' ? <Message icon="i-lucide-search" heading="Start typing to search" /> : <Results term={term} />}
+      {text.trim() === '' ? <Message icon={iconSearch} heading="Start typing to search" /> : <Results term={term} />}
     </div>
   );
 }
@@ -71,7 +73,7 @@ function Results({ term }: { term: string }) {
   return (
     <>
       {results.isError ? (
-        <Message icon="i-lucide-circle-alert" heading="Search failed">
+        <Message icon={iconCircleAlert} heading="Search failed">
           <Button variant="outline" busy={results.isFetching} onClick={() => void results.refetch()}>
             Try Again
           </Button>
@@ -79,7 +81,7 @@ function Results({ term }: { term: string }) {
       ) : !results.data ? (
         <ResultsSkeleton />
       ) : results.data.songs.length === 0 ? (
-        <Message icon="i-lucide-search-x" heading={`No results found for "${results.data.q}"`} />
+        <Message icon={iconSearchX} heading={`No results found for "${results.data.q}"`} />
       ) : (
         <Hits answer={results.data} stale={results.isPlaceholderData} />
       )}

@@ -4,6 +4,8 @@ import { formatMegabytes } from '../../src/shared/format.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { toast } from '../ui/toast-store.ts';
+import { iconFileAudio, iconUpload, iconX } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 // One audio file of the kinds the share page offers.
 const ACCEPT = SHARE_PAGE_EXTENSIONS.map((ext) => `.${ext}`).join(',');
@@ -35,14 +37,14 @@ export function Dropzone({ file, onChoose }: { file: File | null; onChoose: (fil
     return (
       <div className="flex items-center gap-3 rounded-lg border border-border bg-muted/50 p-3">
         <span aria-hidden="true" className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md bg-accent-soft text-accent-text">
-          <span className="i-lucide-file-audio text-xl" />
+          <Icon svg={iconFileAudio} className="text-xl" />
         </span>
         <div className="min-w-0 flex-1">
           <div className="truncate font-medium" data-testid="file-name">{file.name}</div>
           <div className="text-sm text-muted-foreground" data-testid="file-size">{formatMegabytes(file.size)}</div>
         </div>
         <Button variant="ghost" size="icon" aria-label="Clear file" onClick={() => onChoose(null)}>
-          <span aria-hidden="true" className="i-lucide-x text-lg" />
+          <Icon svg={iconX} className="text-lg" />
         </Button>
       </div>
     );
@@ -65,7 +67,7 @@ export function Dropzone({ file, onChoose }: { file: File | null; onChoose: (fil
         over ? 'border-accent bg-accent-soft' : 'border-input hover:border-accent/60 hover:bg-muted/50',
       )}
     >
-      <span aria-hidden="true" className="i-lucide-upload text-3xl text-accent-text" />
+      <Icon svg={iconUpload} className="text-3xl text-accent-text" />
       <span className="font-medium">Drag and drop an audio file here, or click to choose</span>
       <span className="text-xs text-muted-foreground">MP3, WAV, M4A, AAC, OGG or FLAC</span>
       <input ref={input} type="file" accept={ACCEPT} className="hidden" data-testid="file-input" onChange={(e) => take(e.target.files)} />

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { copyText, useCopiedState } from '../lib/copy-link.ts';
 import { Button } from '../ui/button.tsx';
 import { Input } from '../ui/input.tsx';
+import { iconCheck, iconCircleCheck, iconCopy } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 /** After success: the link, a copy button with a 2-second copied state, a reset, and for guests the invite below. */
 export function ShareCreated({ link, signedIn, registrationOpen, onReset }: { link: string; signedIn: boolean; registrationOpen: boolean; onReset: () => void }) {
@@ -13,12 +15,12 @@ export function ShareCreated({ link, signedIn, registrationOpen, onReset }: { li
 
   return (
     <div className="grid gap-4 text-center">
-      <span aria-hidden="true" className="i-lucide-circle-check mx-auto text-5xl text-accent-text" />
+      <Icon svg={iconCircleCheck} className="mx-auto text-5xl text-accent-text" />
       <h2 className="text-xl font-semibold">Share Link Created!</h2>
       <div className="flex gap-2">
         <Input readOnly aria-label="Share link" value={link} onFocus={(e) => e.target.select()} />
         <Button variant="outline" className="w-28 shrink-0" onClick={copy}>
-          <span aria-hidden="true" className={copied ? 'i-lucide-check text-base' : 'i-lucide-copy text-base'} />
+          <Icon svg={copied ? iconCheck : iconCopy} className="text-base" />
           {copied ? 'Copied!' : 'Copy'}
         </Button>
       </div>

@@ -10,6 +10,8 @@ import { cn } from '../ui/cn.ts';
 import { Slider } from '../ui/slider.tsx';
 import { lazyPart } from '../lib/lazy-part.ts';
 import { shareEngine } from './share-engine.ts';
+import { iconAudioLines, iconMicVocal, iconPause, iconPlay } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 // Its own chunk: the share pages' first load stays small, and most guests never open lyrics.
 const ShareLyrics = lazyPart<{ path: string; time: number; onSeek: (seconds: number) => void }>(() => import('./share-lyrics.tsx').then((m) => m.ShareLyrics));
@@ -111,11 +113,11 @@ export function SharePlayer({ tracks, withTrackList = false, context = 'library'
       </div>
       <div className="grid grid-cols-[1fr_auto_1fr] items-center">
         <Button onClick={toggle} aria-label={playing ? 'Pause' : 'Play'} className="col-start-2 h-16 w-16 !rounded-full shadow-md">
-          <span aria-hidden="true" className={playing ? 'i-lucide-pause text-3xl' : 'i-lucide-play ml-0.5 text-3xl'} />
+          <Icon svg={playing ? iconPause : iconPlay} className={cn('text-3xl', !playing && 'ml-0.5')} />
         </Button>
         {track.lyricsPath ? (
           <Button variant="ghost" size="icon" aria-label="Lyrics" aria-pressed={lyricsOpen} className={cn('justify-self-end', lyricsOpen && 'text-accent-text')} onClick={() => setLyricsOpen(!lyricsOpen)}>
-            <span aria-hidden="true" className="i-lucide-mic-vocal text-xl" />
+            <Icon svg={iconMicVocal} className="text-xl" />
           </Button>
         ) : null}
       </div>
@@ -150,7 +152,7 @@ function TrackList({ tracks, current, onPick }: { tracks: PlayerTrack[]; current
                 <span className={cn('block truncate font-medium', i === current && 'text-accent-text')}>{t.title}</span>
                 {t.subtitle ? <span className="block truncate text-xs text-muted-foreground">{t.subtitle}</span> : null}
               </span>
-              {i === current ? <span aria-label="Now playing" className="i-lucide-audio-lines text-base text-accent-text" /> : null}
+              {i === current ? <Icon svg={iconAudioLines} label="Now playing" className="text-base text-accent-text" /> : null}
               <span className="shrink-0 text-xs tabular-nums text-muted-foreground">{formatDuration(t.duration)}</span>
             </button>
           </li>

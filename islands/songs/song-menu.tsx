@@ -5,6 +5,7 @@ import { FavouriteMenuItem } from '../listening/favourite-menu-item.tsx';
 import { SongOfflineItem } from '../offline/offline-menu-items.tsx';
 import { preloadAddToPlaylist } from '../playlists/add-to-playlist-slot.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, OptionsTrigger } from '../ui/dropdown-menu.tsx';
+import { iconListPlus, iconShare2 } from '../../src/shared/lucide-icons.ts';
 
 /**
  * A song's options menu: Add to Playlist and Share, then the favourite toggle
@@ -16,10 +17,10 @@ export function SongMenu({ song, onAddToPlaylist, children }: { song: SongDto; o
     <DropdownMenu onOpenChange={(open) => open && void preloadAddToPlaylist()}>
       <OptionsTrigger label={`Options for ${song.title}`} copied={copied} className="text-muted-foreground" />
       <DropdownMenuContent>
-        <DropdownMenuItem icon="i-lucide-list-plus" onSelect={onAddToPlaylist}>
+        <DropdownMenuItem icon={iconListPlus} onSelect={onAddToPlaylist}>
           Add to Playlist
         </DropdownMenuItem>
-        <DropdownMenuItem icon="i-lucide-share-2" onSelect={() => void copy(shareLinks.song(song.shareId), 'Share link copied to clipboard')}>
+        <DropdownMenuItem icon={iconShare2} onSelect={() => void copy(shareLinks.song(song.shareId), 'Share link copied to clipboard')}>
           Share
         </DropdownMenuItem>
         <FavouriteMenuItem song={song} />

@@ -4,6 +4,8 @@ import type { SongDto } from '../../src/shared/types.ts';
 import { OfflineBadge } from '../offline/offline-badge.tsx';
 import { Artwork } from '../ui/artwork.tsx';
 import { cn } from '../ui/cn.ts';
+import { iconAudioLines } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../ui/icon.tsx';
 
 /** Row height of every song list (docs/look-and-feel.md: 56–64 px). */
 export const SONG_ROW_HEIGHT = 60;
@@ -50,7 +52,7 @@ export function SongRow({ song, subtitle, detail, current, onPlay, trailing }: S
           {subtitle ? <span className={cn('block truncate text-sm text-muted-foreground', detail && 'leading-[18px]')}>{subtitle}</span> : null}
           {detail ? <span className="block truncate text-sm leading-[18px] text-muted-foreground">{detail}</span> : null}
         </span>
-        {current ? <span aria-label="Now playing" className="i-lucide-audio-lines text-lg text-accent-text" /> : null}
+        {current ? <Icon svg={iconAudioLines} label="Now playing" className="text-lg text-accent-text" /> : null}
         <OfflineBadge audioUrl={song.audioUrl} />
         <span className="w-12 shrink-0 text-right text-sm tabular-nums text-muted-foreground">{formatDuration(song.duration)}</span>
       </button>

@@ -1,6 +1,8 @@
 import * as CheckboxPrimitive from '@radix-ui/react-checkbox';
 import * as SwitchPrimitive from '@radix-ui/react-switch';
 import { cn } from './cn.ts';
+import { iconCheck } from '../../src/shared/lucide-icons.ts';
+import { Icon } from './icon.tsx';
 
 interface ToggleProps {
   checked: boolean;
@@ -24,7 +26,9 @@ export function Checkbox({ checked, onChange, id, label, disabled, className }: 
         className,
       )}
     >
-      <CheckboxPrimitive.Indicator aria-hidden="true" className="i-lucide-check text-sm" />
+      <CheckboxPrimitive.Indicator aria-hidden="true" className="inline-flex text-sm">
+        <Icon svg={iconCheck} />
+      </CheckboxPrimitive.Indicator>
     </CheckboxPrimitive.Root>
   );
 }

@@ -1,6 +1,8 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { cn } from './cn.ts';
+import { iconX } from '../../src/shared/lucide-icons.ts';
+import { Icon } from './icon.tsx';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -31,7 +33,7 @@ export function DialogContent({ title, description, children, className, hideClo
         {children}
         {hideClose ? null : (
           <DialogPrimitive.Close aria-label="Close" className="absolute right-3 top-3 inline-flex h-9 w-9 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground focusable">
-            <span aria-hidden="true" className="i-lucide-x text-lg" />
+            <Icon svg={iconX} className="text-lg" />
           </DialogPrimitive.Close>
         )}
       </DialogPrimitive.Content>
@@ -56,7 +58,7 @@ export function SheetContent({ title, children, className }: { title: string; ch
         <DialogPrimitive.Title className="sr-only">{title}</DialogPrimitive.Title>
         {children}
         <DialogPrimitive.Close aria-label="Close" className="absolute right-2 top-2 inline-flex h-11 w-11 items-center justify-center rounded-md text-muted-foreground hover:bg-muted focusable">
-          <span aria-hidden="true" className="i-lucide-x text-lg" />
+          <Icon svg={iconX} className="text-lg" />
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>

@@ -2,6 +2,8 @@ import * as MenuPrimitive from '@radix-ui/react-dropdown-menu';
 import type { ReactNode } from 'react';
 import { Button } from './button.tsx';
 import { cn } from './cn.ts';
+import { iconCheck, iconEllipsisVertical, iconShare2 } from '../../src/shared/lucide-icons.ts';
+import { Icon } from './icon.tsx';
 
 export const DropdownMenu = MenuPrimitive.Root;
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
@@ -14,7 +16,7 @@ export function OptionsTrigger({ label, copied = false, className }: { label: st
   return (
     <MenuPrimitive.Trigger asChild>
       <Button variant="ghost" size="icon" aria-label={copied ? 'Copied!' : label} className={cn('shrink-0', className)}>
-        <span aria-hidden="true" className={copied ? 'i-lucide-check text-xl text-accent-text' : 'i-lucide-ellipsis-vertical text-xl'} />
+        <Icon svg={copied ? iconCheck : iconEllipsisVertical} className={cn('text-xl', copied && 'text-accent-text')} />
       </Button>
     </MenuPrimitive.Trigger>
   );
@@ -37,7 +39,7 @@ export function DropdownMenuContent({ children, align = 'end', className }: { ch
 
 export interface DropdownMenuItemProps {
   children: ReactNode;
-  /** A Lucide icon class, e.g. `i-lucide-share-2`. */
+  /** A Lucide icon, e.g. `iconShare2`. */
   icon?: string;
   onSelect?: (event: Event) => void;
   destructive?: boolean;
@@ -50,7 +52,7 @@ export function DropdownMenuItem({ children, icon, onSelect, destructive = false
     <MenuPrimitive.Item onSelect={onSelect} disabled={disabled} asChild={asChild} className={cn(ITEM, destructive && 'text-destructive-text')}>
       {asChild ? children : (
         <>
-          {icon ? <span aria-hidden="true" className={cn(icon, 'text-base text-muted-foreground', destructive && 'text-destructive-text')} /> : null}
+          {icon ? <Icon svg={icon} className={cn('text-base text-muted-foreground', destructive && 'text-destructive-text')} /> : null}
           {children}
         </>
       )}
@@ -72,7 +74,7 @@ export function DropdownMenuRadioItem({ value, children }: { value: string; chil
   return (
     <MenuPrimitive.RadioItem value={value} className={cn(ITEM, 'pl-8')}>
       <MenuPrimitive.ItemIndicator className="absolute left-2.5 inline-flex">
-        <span aria-hidden="true" className="i-lucide-check text-base text-accent-text" />
+        <Icon svg={iconCheck} className="text-base text-accent-text" />
       </MenuPrimitive.ItemIndicator>
       {children}
     </MenuPrimitive.RadioItem>

@@ -1,6 +1,8 @@
 import * as SelectPrimitive from '@radix-ui/react-select';
 import { INPUT_CLASS } from './input.tsx';
 import { cn } from './cn.ts';
+import { iconCheck, iconChevronDown } from '../../src/shared/lucide-icons.ts';
+import { Icon } from './icon.tsx';
 
 export interface SelectProps<V extends string> {
   value: V;
@@ -19,7 +21,7 @@ export function Select<V extends string>({ value, onChange, options, id, label, 
       <SelectPrimitive.Trigger id={id} aria-label={label} className={cn(INPUT_CLASS, 'flex items-center justify-between gap-2 text-left', className)}>
         <SelectPrimitive.Value />
         <SelectPrimitive.Icon asChild>
-          <span aria-hidden="true" className="i-lucide-chevron-down text-base text-muted-foreground" />
+          <Icon svg={iconChevronDown} className="text-base text-muted-foreground" />
         </SelectPrimitive.Icon>
       </SelectPrimitive.Trigger>
       <SelectPrimitive.Portal>
@@ -36,7 +38,7 @@ export function Select<V extends string>({ value, onChange, options, id, label, 
                 className="relative flex min-h-10 cursor-default select-none items-center rounded-sm pl-8 pr-3 text-sm outline-none data-[highlighted]:bg-muted"
               >
                 <SelectPrimitive.ItemIndicator className="absolute left-2.5 inline-flex">
-                  <span aria-hidden="true" className="i-lucide-check text-base text-accent-text" />
+                  <Icon svg={iconCheck} className="text-base text-accent-text" />
                 </SelectPrimitive.ItemIndicator>
                 <SelectPrimitive.ItemText>{option.label}</SelectPrimitive.ItemText>
               </SelectPrimitive.Item>

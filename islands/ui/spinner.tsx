@@ -1,8 +1,10 @@
 import { cn } from './cn.ts';
+import { iconLoaderCircle } from '../../src/shared/lucide-icons.ts';
+import { Icon } from './icon.tsx';
 
 /** A spinning ring (pure CSS). Decorative unless given a label, then it is a status. */
 export function Spinner({ label, className }: { label?: string; className?: string }) {
-  const ring = <span aria-hidden="true" className={cn('i-lucide-loader-circle animate-spin text-[1.25em]', className)} />;
+  const ring = <Icon svg={iconLoaderCircle} className={cn('animate-spin text-[1.25em]', className)} />;
   if (!label) return ring;
   return (
     <span role="status" aria-label={label} className="inline-flex">

@@ -2,11 +2,13 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { cn } from './cn.ts';
 import { SWIPE_DISMISS_PX, TOAST_DURATION_MS, useToastStore } from './toast-store.ts';
+import { iconCircleAlert, iconCircleCheck, iconInfo, iconX } from '../../src/shared/lucide-icons.ts';
+import { Icon } from './icon.tsx';
 
 const TOAST_ICONS = {
-  default: 'i-lucide-circle-check text-accent-text',
-  info: 'i-lucide-info text-accent-text',
-  destructive: 'i-lucide-circle-alert',
+  default: { svg: iconCircleCheck, className: 'text-accent-text' },
+  info: { svg: iconInfo, className: 'text-accent-text' },
+  destructive: { svg: iconCircleAlert, className: '' },
 } as const;
 
 /**
@@ -32,13 +34,13 @@ export function Toaster() {
             destructive ? 'border-destructive bg-destructive text-destructive-foreground' : 'border-border bg-surface text-foreground',
           )}
         >
-          <span aria-hidden="true" className={cn(TOAST_ICONS[current.variant ?? 'default'], 'mt-0.5 text-lg')} />
+          <Icon svg={TOAST_ICONS[current.variant ?? 'default'].svg} className={cn(TOAST_ICONS[current.variant ?? 'default'].className, 'mt-0.5 text-lg')} />
           <div className="grid min-w-0 gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{current.title}</ToastPrimitive.Title>
             {current.description ? <ToastPrimitive.Description className="break-words text-sm opacity-90">{current.description}</ToastPrimitive.Description> : null}
           </div>
           <ToastPrimitive.Close aria-label="Close" className="absolute right-2 top-2 inline-flex h-9 w-9 items-center justify-center rounded-md opacity-70 hover:opacity-100 focusable">
-            <span aria-hidden="true" className="i-lucide-x text-base" />
+            <Icon svg={iconX} className="text-base" />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ) : null}

@@ -89,6 +89,7 @@ export const tokensCss = `
 html{font-family:var(--font-sans);-webkit-tap-highlight-color:transparent}
 body{background:rgb(var(--background));color:rgb(var(--foreground));font-size:var(--text-base);-webkit-font-smoothing:antialiased}
 :focus-visible{outline:2px solid rgb(var(--ring));outline-offset:2px}
+.icon{display:inline-block;vertical-align:middle;flex-shrink:0;width:1em;height:1em}
 @keyframes ui-fade-in{from{opacity:0}}
 @keyframes ui-fade-out{to{opacity:0}}
 @keyframes ui-pop-in{from{opacity:0;transform:scale(.96)}}

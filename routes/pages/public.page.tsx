@@ -5,12 +5,14 @@ import { Toaster } from '../../islands/ui/toaster.tsx';
 import { Document } from '../../src/render/document.tsx';
 import { pageScope } from '../../src/render/page-scope.ts';
 import { isRegistrationOpen } from '../../src/services/settings/settings.ts';
+import { iconFlame } from '../../src/shared/lucide-icons.ts';
+import { Icon } from '../../islands/ui/icon.tsx';
 
 /** The flame mark beside the product name. */
 function Mark({ className }: { className: string }) {
   return (
     <span aria-hidden="true" className={`inline-flex items-center justify-center rounded-2xl bg-accent text-accent-foreground shadow-md ${className}`}>
-      <span className="i-lucide-flame" />
+      <Icon svg={iconFlame} />
     </span>
   );
 }

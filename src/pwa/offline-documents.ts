@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { HEAD_SCRIPTS, documentPolicy } from '../render/csp.ts';
 import { NEEDS_CONNECTION_TEXT, NEEDS_CONNECTION_TITLE } from '../shared/pwa.ts';
+import { iconWifiOff } from '../shared/lucide-icons.ts';
 
 /**
  * The two static documents the service worker precaches for when the network is gone. Pages
@@ -47,7 +48,7 @@ export function offlineAppDocument(parts: OfflineDocumentParts): string {
 export function offlinePageDocument(parts: Pick<OfflineDocumentParts, 'css' | 'development'>): string {
   return `${head(parts)}<body class="${BODY_CLASS}">
 <main class="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 px-6 text-center">
-<span class="i-lucide-wifi-off text-4xl text-muted-foreground" aria-hidden="true"></span>
+<svg class="icon text-4xl text-muted-foreground" viewBox="0 0 24 24" aria-hidden="true" focusable="false">${iconWifiOff}</svg>
 <h1 class="text-2xl font-semibold">${NEEDS_CONNECTION_TITLE}</h1>
 <p class="text-muted-foreground">${NEEDS_CONNECTION_TEXT}</p>
 <a href="" class="inline-flex h-11 items-center justify-center rounded-md bg-accent px-4 text-sm font-medium text-accent-foreground focusable">Try Again</a>

@@ -83,6 +83,10 @@ export function createRenderer<Page extends string = string>(log: Logger, bundle
     const html = await renderToReadableStream(<Root response={response} />, {
       nonce,
       bootstrapModules: [bootstrap],
+      // A boundary rendered in full goes out in place, however long: React would otherwise send a
+      // long one (over 12,800 bytes) as its fallback first and the content after it, so a page's
+      // area would flash a spinner on load though the server had it all.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onError,
     });
     const head = HEAD_SCRIPTS.map((script) => `<script nonce="${escapeAttribute(nonce)}">${script}</script>`).join('');

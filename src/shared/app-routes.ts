@@ -1,3 +1,4 @@
+import { iconDisc3, iconLibrary, iconListMusic, iconMusic, iconSettings, iconTrash2, iconUserRoundCog } from './lucide-icons.ts';
 /**
  * The signed-in app's routes, one row each: read by the server (shell, redirect to /login,
  * 403), the client router, the view map (islands/app/views.tsx) and the navigation. A new
@@ -43,25 +44,25 @@ export interface AppRoute {
 }
 
 export const APP_ROUTES: readonly AppRoute[] = [
-  { pattern: '/', view: 'library', title: 'Library', nav: { label: 'Library', icon: 'i-lucide-library', tab: true } },
-  { pattern: '/playlists', view: 'playlists', title: 'Playlists', nav: { label: 'Playlists', icon: 'i-lucide-list-music', tab: true } },
+  { pattern: '/', view: 'library', title: 'Library', nav: { label: 'Library', icon: iconLibrary, tab: true } },
+  { pattern: '/playlists', view: 'playlists', title: 'Playlists', nav: { label: 'Playlists', icon: iconListMusic, tab: true } },
   { pattern: '/playlists/:id', view: 'playlist', title: 'Playlist', section: 'playlists' },
-  { pattern: '/albums', view: 'albums', title: 'Albums', nav: { label: 'Albums', icon: 'i-lucide-disc-3', tab: true } },
+  { pattern: '/albums', view: 'albums', title: 'Albums', nav: { label: 'Albums', icon: iconDisc3, tab: true } },
   { pattern: '/album/:id', view: 'album', title: 'Album', section: 'albums' },
   // The admin area (islands/admin/layout/): one row per tab, the Music tab first (the default).
   {
     pattern: '/admin',
     view: 'admin',
     title: 'Music - Admin',
-    nav: { label: 'Settings', icon: 'i-lucide-settings', tab: false },
+    nav: { label: 'Settings', icon: iconSettings, tab: false },
     adminOnly: true,
-    adminTab: { id: 'music', label: 'Music', icon: 'i-lucide-music', catalogue: 2 },
+    adminTab: { id: 'music', label: 'Music', icon: iconMusic, catalogue: 2 },
   },
-  { pattern: '/admin/albums', view: 'admin', title: 'Albums - Admin', adminOnly: true, adminTab: { id: 'albums', label: 'Albums', icon: 'i-lucide-disc-3', catalogue: 1 } },
-  { pattern: '/admin/deleted', view: 'admin', title: 'Deleted - Admin', adminOnly: true, adminTab: { id: 'deleted', label: 'Deleted', icon: 'i-lucide-trash-2', catalogue: 3 } },
-  { pattern: '/admin/settings', view: 'admin', title: 'Settings - Admin', adminOnly: true, adminTab: { id: 'settings', label: 'Settings', icon: 'i-lucide-settings' } },
+  { pattern: '/admin/albums', view: 'admin', title: 'Albums - Admin', adminOnly: true, adminTab: { id: 'albums', label: 'Albums', icon: iconDisc3, catalogue: 1 } },
+  { pattern: '/admin/deleted', view: 'admin', title: 'Deleted - Admin', adminOnly: true, adminTab: { id: 'deleted', label: 'Deleted', icon: iconTrash2, catalogue: 3 } },
+  { pattern: '/admin/settings', view: 'admin', title: 'Settings - Admin', adminOnly: true, adminTab: { id: 'settings', label: 'Settings', icon: iconSettings } },
   { pattern: '/search', view: 'search', title: 'Search' },
-  { pattern: '/account', view: 'account', title: 'Account', memberNav: { label: 'Account', icon: 'i-lucide-user-round-cog', tab: false } },
+  { pattern: '/account', view: 'account', title: 'Account', memberNav: { label: 'Account', icon: iconUserRoundCog, tab: false } },
   // Linked from the Library's header; the navigation itself keeps its four entries.
   { pattern: '/favourites', view: 'favourites', title: 'Favourites', section: 'library' },
   { pattern: '/recently-played', view: 'recent', title: 'Recently played', section: 'library' },

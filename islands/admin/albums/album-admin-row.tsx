@@ -7,12 +7,14 @@ import { cn } from '../../ui/cn.ts';
 import { Input } from '../../ui/input.tsx';
 import { Tooltip } from '../../ui/tooltip.tsx';
 import { useAlbumWrites } from './album-writes.ts';
+import { iconCheck, iconPencil, iconTrash2, iconX } from '../../../src/shared/lucide-icons.ts';
+import { Icon } from '../../ui/icon.tsx';
 
 function IconButton({ label, icon, className, ...rest }: { label: string; icon: string } & React.ComponentProps<typeof Button>) {
   return (
     <Tooltip content={label}>
       <Button variant="ghost" size="icon" aria-label={label} className={cn('shrink-0', className)} {...rest}>
-        <span aria-hidden="true" className={`${icon} text-xl`} />
+        <Icon svg={icon} className="text-xl" />
       </Button>
     </Tooltip>
   );
@@ -46,8 +48,8 @@ function RenameForm({ album, onDone }: { album: AlbumDto; onDone: () => void }) 
         onChange={(event) => setName(event.target.value)}
         onKeyDown={(event) => event.key === 'Escape' && onDone()}
       />
-      <IconButton type="submit" label="Save" icon="i-lucide-check" disabled={!trimmed} busy={busy} />
-      <IconButton label="Cancel" icon="i-lucide-x" disabled={busy} onClick={onDone} />
+      <IconButton type="submit" label="Save" icon={iconCheck} disabled={!trimmed} busy={busy} />
+      <IconButton label="Cancel" icon={iconX} disabled={busy} onClick={onDone} />
     </form>
   );
 }
@@ -75,8 +77,8 @@ export function AlbumAdminRow({ album }: { album: AlbumDto }) {
       ) : (
         <>
           <span className="min-w-0 flex-1 truncate font-medium">{album.name}</span>
-          <IconButton label={`Edit ${album.name}`} icon="i-lucide-pencil" onClick={() => setEditing(true)} />
-          <IconButton label={`Delete ${album.name}`} icon="i-lucide-trash-2" className="text-destructive-text" onClick={() => setConfirming(true)} />
+          <IconButton label={`Edit ${album.name}`} icon={iconPencil} onClick={() => setEditing(true)} />
+          <IconButton label={`Delete ${album.name}`} icon={iconTrash2} className="text-destructive-text" onClick={() => setConfirming(true)} />
         </>
       )}
       <AlertDialog open={confirming} onOpenChange={(open) => !busy && setConfirming(open)}>

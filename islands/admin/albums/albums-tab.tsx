@@ -7,12 +7,13 @@ import { Message } from '../../ui/message.tsx';
 import { RowSkeletons } from '../../ui/skeleton.tsx';
 import { AlbumAdminRow } from './album-admin-row.tsx';
 import { CreateAlbumForm } from './create-album-form.tsx';
+import { iconDisc3 } from '../../../src/shared/lucide-icons.ts';
 
 function AlbumList() {
   const albums = useAlbums();
   if (albums.isPending) return <RowSkeletons label="Loading albums" />;
   if (albums.isError) return <LoadError heading="Failed to load albums" error={albums.error} onRetry={() => void albums.refetch()} />;
-  if (albums.data.length === 0) return <Message icon="i-lucide-disc-3" heading="No albums yet" />;
+  if (albums.data.length === 0) return <Message icon={iconDisc3} heading="No albums yet" />;
   return (
     <ul aria-label="Albums" className="divide-y divide-border">
       {sortAlbums(albums.data).map((album) => (

@@ -3,6 +3,8 @@ import { Button } from '../../ui/button.tsx';
 import { Card, CardTitle } from '../../ui/card.tsx';
 import { Input, Label } from '../../ui/input.tsx';
 import { useAlbumWrites } from './album-writes.ts';
+import { iconPlus } from '../../../src/shared/lucide-icons.ts';
+import { Icon } from '../../ui/icon.tsx';
 
 /** Create Album: a blank name (after trimming) disables the button and Enter does nothing. */
 export function CreateAlbumForm() {
@@ -27,7 +29,7 @@ export function CreateAlbumForm() {
         <div className="flex gap-2">
           <Input id="new-album-name" placeholder="Album name" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} />
           <Button type="submit" className="shrink-0" disabled={!trimmed} busy={busy}>
-            <span aria-hidden="true" className="i-lucide-plus text-base" />
+            <Icon svg={iconPlus} className="text-base" />
             Create Album
           </Button>
         </div>

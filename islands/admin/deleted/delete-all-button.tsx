@@ -3,6 +3,8 @@ import { AlertDialog, AlertDialogContent } from '../../ui/alert-dialog.tsx';
 import { Button } from '../../ui/button.tsx';
 import type { TrashItem } from './trash-items.ts';
 import { useTrashWrites } from './trash-writes.ts';
+import { iconTrash2 } from '../../../src/shared/lucide-icons.ts';
+import { Icon } from '../../ui/icon.tsx';
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
@@ -25,7 +27,7 @@ export function DeleteAllButton({ entries, songsOnly }: { entries: readonly Tras
   return (
     <>
       <Button variant="destructive" disabled={entries.length === 0} onClick={() => setConfirming(true)}>
-        <span aria-hidden="true" className="i-lucide-trash-2 text-base" />
+        <Icon svg={iconTrash2} className="text-base" />
         Delete All
       </Button>
       <AlertDialog open={confirming} onOpenChange={(open) => !busy && setConfirming(open)}>

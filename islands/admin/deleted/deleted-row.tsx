@@ -4,6 +4,8 @@ import { Artwork } from '../../ui/artwork.tsx';
 import { Button } from '../../ui/button.tsx';
 import { type TrashItem, itemName, itemSubtitle } from './trash-items.ts';
 import { useTrashWrites } from './trash-writes.ts';
+import { iconTrash2, iconUndo2 } from '../../../src/shared/lucide-icons.ts';
+import { Icon } from '../../ui/icon.tsx';
 
 const forgetText = (entry: TrashItem) =>
   entry.kind === 'songs'
@@ -33,11 +35,11 @@ export function DeletedRow({ entry }: { entry: TrashItem }) {
         <p className="truncate text-sm text-muted-foreground">{itemSubtitle(entry)}</p>
       </div>
       <Button variant="ghost" aria-label={`Restore ${name}`} className="shrink-0 px-3" busy={busy === 'restore'} disabled={busy !== null} onClick={() => void run('restore')}>
-        {busy === 'restore' ? null : <span aria-hidden="true" className="i-lucide-undo-2 text-xl" />}
+        {busy === 'restore' ? null : <Icon svg={iconUndo2} className="text-xl" />}
         <span className="hidden sm:inline">Restore</span>
       </Button>
       <Button variant="ghost" aria-label={`Delete Forever ${name}`} className="shrink-0 px-3 text-destructive-text" disabled={busy !== null} onClick={() => setConfirming(true)}>
-        <span aria-hidden="true" className="i-lucide-trash-2 text-xl" />
+        <Icon svg={iconTrash2} className="text-xl" />
         <span className="hidden sm:inline">Delete Forever</span>
       </Button>
       <AlertDialog open={confirming} onOpenChange={(open) => busy === null && setConfirming(open)}>

@@ -10,6 +10,7 @@ import { DeleteAllButton } from './delete-all-button.tsx';
 import { useDeletedAlbums, useDeletedSongs } from '../../lib/api/trash.ts';
 import { DeletedRow } from './deleted-row.tsx';
 import { type TrashFilter, type TrashItem, itemKey, listed } from './trash-items.ts';
+import { iconTrash2 } from '../../../src/shared/lucide-icons.ts';
 
 /** Rows shown at first and per "Show more": a trash of thousands (a bulk delete) stays quick. */
 const PAGE = 100;
@@ -49,7 +50,7 @@ export function DeletedTab() {
   const body = () => {
     if (error) return <LoadError heading="Failed to load deleted items" error={error} onRetry={() => void Promise.all([songs.refetch(), albums.refetch()])} />;
     if (!songs.data || !albums.data) return <Loading />;
-    if (entries.length === 0) return <Message icon="i-lucide-trash-2" heading="No deleted items" />;
+    if (entries.length === 0) return <Message icon={iconTrash2} heading="No deleted items" />;
     return (
       <div className="grid grid-cols-1 gap-6">
         <Section title="Albums" entries={entries.filter((e) => e.kind === 'albums')} />

@@ -9,6 +9,8 @@ import { Tooltip } from '../../ui/tooltip.tsx';
 import { SidebarBody } from './admin-sidebar.tsx';
 import { adminTabFor } from './admin-tabs.ts';
 import { useSidebarShortcut } from './sidebar-keys.ts';
+import { iconCircleUserRound, iconMenu, iconPanelLeftClose, iconPanelLeftOpen } from '../../../src/shared/lucide-icons.ts';
+import { Icon } from '../../ui/icon.tsx';
 
 /** Below 768 px the sidebar is a drawer. */
 const MOBILE_QUERY = '(max-width: 767px)';
@@ -63,12 +65,12 @@ export function AdminArea({ sidebarOpen, onSidebarOpenChange }: AdminAreaProps) 
       <div className="min-w-0 transition-[padding] duration-200 ease-out motion-reduce:transition-none md:pl-[var(--sidebar-width)]">
         <header className="sticky top-0 z-10 flex h-14 items-center gap-1 border-b border-border bg-background/90 px-2 backdrop-blur-md md:px-4">
           <Button variant="ghost" size="icon" aria-label="Open menu" aria-haspopup="dialog" className="md:hidden" onClick={() => setDrawerOpen(true)}>
-            <span aria-hidden="true" className="i-lucide-menu text-xl" />
+            <Icon svg={iconMenu} className="text-xl" />
           </Button>
           <div className="hidden md:block">
             <Tooltip content="Toggle sidebar (Ctrl+B)">
               <Button variant="ghost" size="icon" aria-label="Toggle sidebar" aria-expanded={sidebarOpen} onClick={() => setSidebar(!sidebarOpen)}>
-                <span aria-hidden="true" className={cn(sidebarOpen ? 'i-lucide-panel-left-close' : 'i-lucide-panel-left-open', 'text-xl')} />
+                <Icon svg={sidebarOpen ? iconPanelLeftClose : iconPanelLeftOpen} className="text-xl" />
               </Button>
             </Tooltip>
           </div>
@@ -78,7 +80,7 @@ export function AdminArea({ sidebarOpen, onSidebarOpenChange }: AdminAreaProps) 
             <span data-testid="admin-tab-name" className="truncate text-sm font-medium text-muted-foreground">{tab.label}</span>
           </div>
           <div className="flex min-w-0 max-w-[45%] items-center gap-1.5 pr-2 text-sm" title={`Signed in as ${user.username}`}>
-            <span aria-hidden="true" className="i-lucide-circle-user-round shrink-0 text-xl text-muted-foreground" />
+            <Icon svg={iconCircleUserRound} className="shrink-0 text-xl text-muted-foreground" />
             <span data-testid="signed-in-user" className="truncate font-medium">{user.username}</span>
           </div>
         </header>

@@ -6,6 +6,8 @@ import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import { Tooltip } from '../../ui/tooltip.tsx';
 import { ADMIN_TABS, APART_TABS, type AdminTab } from './admin-tabs.ts';
+import { iconArrowLeft, iconFlame, iconLogOut } from '../../../src/shared/lucide-icons.ts';
+import { Icon } from '../../ui/icon.tsx';
 
 interface SidebarBodyProps {
   path: string;
@@ -32,7 +34,7 @@ function NavItem({ href, label, icon, active, collapsed, onNavigate }: { href: s
         onClick={onNavigate}
         className={cn(ITEM, collapsed ? 'w-11 justify-center' : 'px-3', active ? 'bg-accent-soft text-accent-text' : 'text-muted-foreground hover:bg-muted hover:text-foreground')}
       >
-        <span aria-hidden="true" className={cn(icon, 'shrink-0 text-xl')} />
+        <Icon svg={icon} className="shrink-0 text-xl" />
         {collapsed ? null : <span className="truncate">{label}</span>}
       </AppLink>
     </Tip>
@@ -54,11 +56,11 @@ export function SidebarBody(props: SidebarBodyProps) {
   return (
     <div className={cn('flex h-full min-h-0 flex-col gap-2 py-2', collapsed ? 'items-center px-0' : 'px-3')}>
       <div className={cn('flex h-12 shrink-0 items-center gap-2.5 font-bold tracking-tight', collapsed ? 'justify-center' : 'px-2 pr-12 text-lg')}>
-        <span aria-hidden="true" className="i-lucide-flame text-2xl text-accent-text" />
+        <Icon svg={iconFlame} className="text-2xl text-accent-text" />
         {collapsed ? <span className="sr-only">Hearth</span> : 'Hearth'}
       </div>
       <nav aria-label="Admin" className={cn('flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto', collapsed && 'items-center')}>
-        <NavItem href="/" label="Back to Library" icon="i-lucide-arrow-left" active={false} collapsed={collapsed} onNavigate={props.onNavigate} />
+        <NavItem href="/" label="Back to Library" icon={iconArrowLeft} active={false} collapsed={collapsed} onNavigate={props.onNavigate} />
         <div className="grid gap-1">
           {collapsed ? null : <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">Catalogue</p>}
           <ul className="grid gap-1">{ADMIN_TABS.map((tab) => tabItem(tab, props))}</ul>
@@ -68,7 +70,7 @@ export function SidebarBody(props: SidebarBodyProps) {
       <div className={cn('flex shrink-0 gap-1 border-t border-border pt-2', collapsed ? 'flex-col items-center' : 'items-center')}>
         <Tip collapsed={collapsed} label="Logout">
           <Button variant="ghost" aria-label={collapsed ? 'Logout' : undefined} className={cn(collapsed ? 'w-11 px-0' : 'flex-1 !justify-start px-3')} onClick={() => void logOut()}>
-            <span aria-hidden="true" className="i-lucide-log-out text-xl" />
+            <Icon svg={iconLogOut} className="text-xl" />
             {collapsed ? null : 'Logout'}
           </Button>
         </Tip>

@@ -10,6 +10,8 @@ import { RestrictionsDialog, restrictionSummary } from './restrictions-dialog.ts
 import { formatLongDate } from './format-date.ts';
 import { SettingsCard, SettingsList } from './settings-card.tsx';
 import { useAccounts } from '../../lib/api/accounts.ts';
+import { iconCircleUserRound, iconKeyRound, iconShield, iconShieldCheck, iconShieldOff, iconUserPlus, iconUserX } from '../../../src/shared/lucide-icons.ts';
+import { Icon } from '../../ui/icon.tsx';
 
 export const LAST_ADMIN_NOTE = "The only admin: can't be demoted or removed, as Hearth needs at least one admin.";
 
@@ -44,7 +46,7 @@ export function AccountsSection() {
       description="Everyone who can sign in to this Hearth."
       action={
         <Button variant="outline" onClick={() => setAdding(true)}>
-          <span aria-hidden="true" className="i-lucide-user-plus text-base" />
+          <Icon svg={iconUserPlus} className="text-base" />
           Add Account
         </Button>
       }
@@ -55,14 +57,14 @@ export function AccountsSection() {
           const restricted = restrictionSummary(account.restrictions);
           return (
             <li key={account.id} data-testid="account-row" className="flex items-center gap-3 px-3 py-2.5">
-              <span aria-hidden="true" className="i-lucide-circle-user-round hidden shrink-0 text-2xl text-muted-foreground sm:block" />
+              <Icon svg={iconCircleUserRound} className="hidden shrink-0 text-2xl text-muted-foreground sm:block" />
               <div className="grid min-w-0 flex-1 gap-0.5">
                 <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
                   <span className="truncate font-medium">{account.username}</span>
                   {account.isAdmin ? <span className="rounded-full bg-accent/15 px-2 py-0.5 text-xs font-medium text-accent-text">Admin</span> : null}
                   {restricted ? (
                     <span data-testid="restriction-badge" className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
-                      <span aria-hidden="true" className="i-lucide-shield mr-1 align-[-2px]" />
+                      <Icon svg={iconShield} className="mr-1 align-[-2px]" />
                       {restricted}
                     </span>
                   ) : null}
@@ -76,25 +78,25 @@ export function AccountsSection() {
               <DropdownMenu>
                 <OptionsTrigger label={`Options for ${account.username}`} />
                 <DropdownMenuContent>
-                  <DropdownMenuItem icon="i-lucide-key-round" onSelect={() => setResetting(account)}>
+                  <DropdownMenuItem icon={iconKeyRound} onSelect={() => setResetting(account)}>
                     Reset Password
                   </DropdownMenuItem>
                   {account.isAdmin ? (
-                    <DropdownMenuItem icon="i-lucide-shield-off" disabled={lastAdmin} onSelect={() => writes.setAdmin.mutate({ account, isAdmin: false })}>
+                    <DropdownMenuItem icon={iconShieldOff} disabled={lastAdmin} onSelect={() => writes.setAdmin.mutate({ account, isAdmin: false })}>
                       Revoke Admin
                     </DropdownMenuItem>
                   ) : (
                     <>
-                      <DropdownMenuItem icon="i-lucide-shield-check" disabled={restricted !== null} onSelect={() => writes.setAdmin.mutate({ account, isAdmin: true })}>
+                      <DropdownMenuItem icon={iconShieldCheck} disabled={restricted !== null} onSelect={() => writes.setAdmin.mutate({ account, isAdmin: true })}>
                         Make Admin
                       </DropdownMenuItem>
-                      <DropdownMenuItem icon="i-lucide-shield" onSelect={() => setRestricting(account)}>
+                      <DropdownMenuItem icon={iconShield} onSelect={() => setRestricting(account)}>
                         Restrictions…
                       </DropdownMenuItem>
                     </>
                   )}
                   <DropdownMenuSeparator />
-                  <DropdownMenuItem icon="i-lucide-user-x" destructive disabled={lastAdmin} onSelect={() => setRemoving(account)}>
+                  <DropdownMenuItem icon={iconUserX} destructive disabled={lastAdmin} onSelect={() => setRemoving(account)}>
                     Remove
                   </DropdownMenuItem>
                 </DropdownMenuContent>

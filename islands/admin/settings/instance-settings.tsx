@@ -6,6 +6,9 @@ import { Skeleton } from '../../ui/skeleton.tsx';
 import { LoadFailed, SettingsCard } from './settings-card.tsx';
 import { useSettings } from '../../lib/api/settings.ts';
 import { useSaveSettings } from './settings-queries.ts';
+import { iconCircleAlert, iconCircleCheck } from '../../../src/shared/lucide-icons.ts';
+import { Icon } from '../../ui/icon.tsx';
+import { cn } from '../../ui/cn.ts';
 
 /** The admins' preselected Link Expiration for temporary shares (guests' never expire, docs/architecture.md). */
 export function SharingSettings() {
@@ -67,7 +70,7 @@ export function PhoneAppsSettings() {
       {settings.isPending ? <Skeleton className="h-11 w-full max-w-xs" /> : null}
       {settings.data ? (
         <p data-testid="transcoding-state" className="flex items-start gap-2 text-sm">
-          <span aria-hidden="true" className={settings.data.ffmpegVersion ? 'i-lucide-circle-check mt-0.5 shrink-0 text-base text-accent-text' : 'i-lucide-circle-alert mt-0.5 shrink-0 text-base text-muted-foreground'} />
+          <Icon svg={settings.data.ffmpegVersion ? iconCircleCheck : iconCircleAlert} className={cn('mt-0.5 shrink-0 text-base', settings.data.ffmpegVersion ? 'text-accent-text' : 'text-muted-foreground')} />
           {settings.data.ffmpegVersion
             ? `Transcoding on (ffmpeg ${settings.data.ffmpegVersion}): apps can ask for smaller files on mobile data.`
             : 'Transcoding off: ffmpeg was not found when Hearth started, so apps get the original files. Install ffmpeg and restart Hearth to turn it on.'}

@@ -8,6 +8,8 @@ import { Button } from '../../ui/button.tsx';
 import { toast } from '../../ui/toast-store.ts';
 import { RadioStationDialog } from './radio-station-dialog.tsx';
 import { SettingsCard, SettingsList } from './settings-card.tsx';
+import { iconPencil, iconRadio, iconTrash2 } from '../../../src/shared/lucide-icons.ts';
+import { Icon } from '../../ui/icon.tsx';
 
 type Editing = { station: RadioStationDto | null } | null;
 
@@ -40,7 +42,7 @@ export function RadioStationsSection() {
       description="Stations phone apps list for everyone to play."
       action={
         <Button variant="outline" onClick={() => setEditing({ station: null })}>
-          <span aria-hidden="true" className="i-lucide-radio text-base" />
+          <Icon svg={iconRadio} className="text-base" />
           Add Station
         </Button>
       }
@@ -48,16 +50,16 @@ export function RadioStationsSection() {
       <SettingsList query={stations} what="radio stations" label="Radio stations" empty="No radio stations" skeletonRows={1}>
         {(station) => (
           <li key={station.id} data-testid="radio-station-row" className="flex items-center gap-3 px-3 py-2.5">
-            <span aria-hidden="true" className="i-lucide-radio hidden shrink-0 text-xl text-muted-foreground sm:block" />
+            <Icon svg={iconRadio} className="hidden shrink-0 text-xl text-muted-foreground sm:block" />
             <div className="grid min-w-0 flex-1 gap-0.5">
               <span className="truncate font-medium">{station.name}</span>
               <span className="truncate text-sm text-muted-foreground">{station.streamUrl}</span>
             </div>
             <Button variant="ghost" size="icon" aria-label={`Edit ${station.name}`} onClick={() => setEditing({ station })}>
-              <span aria-hidden="true" className="i-lucide-pencil text-xl" />
+              <Icon svg={iconPencil} className="text-xl" />
             </Button>
             <Button variant="ghost" size="icon" aria-label={`Delete ${station.name}`} onClick={() => setDeleting(station)}>
-              <span aria-hidden="true" className="i-lucide-trash-2 text-xl text-destructive-text" />
+              <Icon svg={iconTrash2} className="text-xl text-destructive-text" />
             </Button>
           </li>
         )}

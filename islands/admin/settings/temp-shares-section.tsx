@@ -10,6 +10,8 @@ import { toast } from '../../ui/toast-store.ts';
 import { formatLongDate } from './format-date.ts';
 import { SettingsCard, SettingsList } from './settings-card.tsx';
 import { messageOf } from '../../lib/api/request.ts';
+import { iconAudioLines, iconTrash2 } from '../../../src/shared/lucide-icons.ts';
+import { Icon } from '../../ui/icon.tsx';
 
 /** The guests' uploads against ANON_SHARE_QUOTA_MB, as a bar with the figures. */
 function GuestQuota() {
@@ -52,7 +54,7 @@ export function TempSharesSection() {
       <SettingsList query={shares} what="temporary shares" label="Temporary shares" empty="No temporary shares" skeletonRows={2}>
         {(share) => (
           <li key={share.id} data-testid="temp-share-row" className="flex items-center gap-3 px-3 py-2.5">
-            <span aria-hidden="true" className="i-lucide-audio-lines hidden shrink-0 text-xl text-muted-foreground sm:block" />
+            <Icon svg={iconAudioLines} className="hidden shrink-0 text-xl text-muted-foreground sm:block" />
             <div className="grid min-w-0 flex-1 gap-0.5">
               <a href={`/share/${share.shareId}`} className="truncate rounded-sm font-medium hover:underline focusable">
                 {share.title}
@@ -65,7 +67,7 @@ export function TempSharesSection() {
               </p>
             </div>
             <Button variant="ghost" size="icon" aria-label={`Delete ${share.title}`} onClick={() => setDeleting(share)}>
-              <span aria-hidden="true" className="i-lucide-trash-2 text-xl text-destructive-text" />
+              <Icon svg={iconTrash2} className="text-xl text-destructive-text" />
             </Button>
           </li>
         )}

@@ -6,6 +6,8 @@ import { useRaiseToastsAbove } from '../../ui/raise-toasts.ts';
 import { AssignAlbumDialog } from './assign-album-dialog.tsx';
 import { count } from './chunked-bulk.ts';
 import type { BulkKind, BulkProgress } from './use-bulk-actions.ts';
+import { iconX } from '../../../src/shared/lucide-icons.ts';
+import { Icon } from '../../ui/icon.tsx';
 
 interface BulkBarProps {
   selected: number;
@@ -44,7 +46,7 @@ export function BulkBar({ selected, albums, progress, report, onDismissReport, o
         <Button size="sm" variant="secondary" disabled={busy} onClick={() => void onRun('clean')}>Not Explicit</Button>
         <Button size="sm" variant="destructive" disabled={busy} onClick={() => setConfirming(true)}>Delete</Button>
         <Button size="icon-sm" variant="ghost" aria-label="Clear selection" disabled={busy} onClick={onClear}>
-          <span aria-hidden="true" className="i-lucide-x" />
+          <Icon svg={iconX} />
         </Button>
       </div>
       {progress ? (
@@ -59,7 +61,7 @@ export function BulkBar({ selected, albums, progress, report, onDismissReport, o
             {report.map((line) => <li key={line}>{line}</li>)}
           </ul>
           <Button size="icon-sm" variant="ghost" aria-label="Dismiss" onClick={onDismissReport}>
-            <span aria-hidden="true" className="i-lucide-x" />
+            <Icon svg={iconX} />
           </Button>
         </div>
       ) : null}

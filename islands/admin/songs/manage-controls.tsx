@@ -4,6 +4,8 @@ import { DISPLAY_OPTIONS, isDisplayPreference, useSetDisplayPreference } from '.
 import { Button } from '../../ui/button.tsx';
 import { Label, NativeSelect } from '../../ui/input.tsx';
 import { type AlbumFilter, SORT_OPTIONS, type SongSort } from './song-order.ts';
+import { iconSquareCheckBig, iconSquareMinus } from '../../../src/shared/lucide-icons.ts';
+import { Icon } from '../../ui/icon.tsx';
 
 interface ManageControlsProps {
   albums: AlbumDto[];
@@ -61,7 +63,7 @@ export function ManageControls(props: ManageControlsProps) {
         </NativeSelect>
       </div>
       <Button variant="outline" disabled={!props.canSelect} onClick={props.allSelected ? props.onDeselectAll : props.onSelectAll}>
-        <span aria-hidden="true" className={props.allSelected ? 'i-lucide-square-minus' : 'i-lucide-square-check-big'} />
+        <Icon svg={props.allSelected ? iconSquareMinus : iconSquareCheckBig} />
         {props.allSelected ? 'Deselect All' : 'Select All'}
       </Button>
     </div>

@@ -5,6 +5,8 @@ import { Artwork } from '../../ui/artwork.tsx';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import { ExplicitBadge } from '../../songs/song-row.tsx';
+import { iconAudioLines, iconChevronDown, iconPlay } from '../../../src/shared/lucide-icons.ts';
+import { Icon } from '../../ui/icon.tsx';
 
 export function StatusBadge({ status }: { status: SongDto['status'] }) {
   return (
@@ -75,10 +77,10 @@ export const ManageRow = memo(function ManageRow({ song, subtitle, selected, exp
             </span>
           </span>
           <span className="hidden w-12 shrink-0 text-right text-sm tabular-nums text-muted-foreground sm:block">{formatDuration(song.duration)}</span>
-          <span aria-hidden="true" className={cn('i-lucide-chevron-down text-lg text-muted-foreground transition-transform', expanded && 'rotate-180')} />
+          <Icon svg={iconChevronDown} className={cn('text-lg text-muted-foreground transition-transform', expanded && 'rotate-180')} />
         </button>
         <Button variant="ghost" size="icon" aria-label={`Play ${song.title}`} onClick={() => onPlay(song.id)}>
-          <span aria-hidden="true" className={current ? 'i-lucide-audio-lines text-accent-text' : 'i-lucide-play'} />
+          <Icon svg={current ? iconAudioLines : iconPlay} className={cn(current && 'text-accent-text')} />
         </Button>
       </div>
       {expanded ? (

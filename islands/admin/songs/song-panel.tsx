@@ -6,6 +6,8 @@ import { Button } from '../../ui/button.tsx';
 import { LyricsForm } from './lyrics-form.tsx';
 import { SongEditForm } from './song-edit-form.tsx';
 import { useSongWrites } from './song-writes.ts';
+import { iconDownload, iconEye, iconEyeOff, iconFileAudio, iconImageOff, iconImageUp, iconTrash2 } from '../../../src/shared/lucide-icons.ts';
+import { Icon } from '../../ui/icon.tsx';
 
 /** The download's file name: the title (without characters file systems refuse) and the audio's extension. */
 export function downloadName(song: Pick<SongDto, 'title' | 'audioUrl'>): string {
@@ -57,32 +59,32 @@ export function SongPanel({ song, albums }: { song: SongDto; albums: AlbumDto[] 
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
         <Button asChild variant="outline">
           <a href={song.audioUrl} download={downloadName(song)}>
-            <span aria-hidden="true" className="i-lucide-download" />
+            <Icon svg={iconDownload} />
             Download
           </a>
         </Button>
         <FilePicker accept="audio/*" label="Replacement audio file" busy={busy === 'audio'} onFile={(file) => during('audio', () => writes.replaceAudio(song.id, file))}>
-          <span aria-hidden="true" className="i-lucide-file-audio" />
+          <Icon svg={iconFileAudio} />
           Replace Audio
         </FilePicker>
         <Button variant="outline" busy={busy === 'status'} onClick={() => void during('status', () => writes.setStatus(song.id, published ? 'pending' : 'published'))}>
-          <span aria-hidden="true" className={published ? 'i-lucide-eye-off' : 'i-lucide-eye'} />
+          <Icon svg={published ? iconEyeOff : iconEye} />
           {published ? 'Unpublish' : 'Publish'}
         </Button>
         <Button variant="outline" className="text-destructive-text" onClick={() => setConfirming(true)}>
-          <span aria-hidden="true" className="i-lucide-trash-2" />
+          <Icon svg={iconTrash2} />
           Delete
         </Button>
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <Artwork url={song.artworkUrl} alt={song.artworkUrl ? `Thumbnail of ${song.title}` : ''} className="h-16 w-16 text-2xl" />
         <FilePicker accept="image/*" label="Thumbnail image file" busy={busy === 'thumbnail'} onFile={(file) => during('thumbnail', () => writes.uploadThumbnail(song.id, file))}>
-          <span aria-hidden="true" className="i-lucide-image-up" />
+          <Icon svg={iconImageUp} />
           {song.artworkUrl ? 'Replace Thumbnail' : 'Upload Thumbnail'}
         </FilePicker>
         {song.artworkUrl ? (
           <Button variant="ghost" disabled={busy === 'thumbnail'} onClick={() => void during('thumbnail', () => writes.removeThumbnail(song.id))}>
-            <span aria-hidden="true" className="i-lucide-image-off" />
+            <Icon svg={iconImageOff} />
             Remove Thumbnail
           </Button>
         ) : null}

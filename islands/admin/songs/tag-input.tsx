@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { Input } from '../../ui/input.tsx';
+import { iconX } from '../../../src/shared/lucide-icons.ts';
+import { Icon } from '../../ui/icon.tsx';
 
 /**
  * A tag is added on Enter when non-empty after trimming and not already present
@@ -23,7 +25,7 @@ export function TagInput({ id, tags, onChange }: { id: string; tags: readonly st
             <li key={tag} className="flex max-w-full items-center gap-0.5 rounded-full bg-muted pl-3 text-sm">
               <span className="truncate">{tag}</span>
               <Button size="icon-sm" variant="ghost" className="h-8 w-8 rounded-full" aria-label={`Remove tag ${tag}`} onClick={() => onChange(tags.filter((t) => t !== tag))}>
-                <span aria-hidden="true" className="i-lucide-x text-sm" />
+                <Icon svg={iconX} className="text-sm" />
               </Button>
             </li>
           ))}

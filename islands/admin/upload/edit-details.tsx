@@ -4,6 +4,8 @@ import { Card, CardDescription, CardTitle } from '../../ui/card.tsx';
 import { canClear, uploadedCount } from './upload-queue.ts';
 import { RefusedRow, UploadItemRow } from './upload-item.tsx';
 import { uploadQueue } from './upload-store.ts';
+import { iconInfo, iconListX } from '../../../src/shared/lucide-icons.ts';
+import { Icon } from '../../ui/icon.tsx';
 
 /** The Edit Details list of the queue's uploads and 'Clear N Uploaded Songs'. */
 export function EditDetails() {
@@ -20,7 +22,7 @@ export function EditDetails() {
         <CardDescription>Titles and artists are saved when each upload finishes.</CardDescription>
         {summary ? (
           <p role="status" data-testid="upload-summary" className="text-sm font-medium">
-            <span aria-hidden="true" className="i-lucide-info mr-1.5 align-[-2px] text-accent-text" />
+            <Icon svg={iconInfo} className="mr-1.5 align-[-2px] text-accent-text" />
             {summary}
           </p>
         ) : null}
@@ -40,7 +42,7 @@ export function EditDetails() {
         {refused.map((row) => <RefusedRow key={row.id} row={row} onRemove={() => dismissRefused(row.id)} />)}
       </ul>
       <Button variant="outline" className="justify-self-start max-sm:w-full" disabled={!canClear(items)} onClick={clearUploaded}>
-        <span aria-hidden="true" className="i-lucide-list-x" />
+        <Icon svg={iconListX} />
         Clear {count} Uploaded {count === 1 ? 'Song' : 'Songs'}
       </Button>
     </Card>

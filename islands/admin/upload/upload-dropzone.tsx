@@ -1,6 +1,8 @@
 import { type DragEvent, useRef, useState } from 'react';
 import { cn } from '../../ui/cn.ts';
 import { AUDIO_ACCEPT } from './upload-rules.ts';
+import { iconUpload } from '../../../src/shared/lucide-icons.ts';
+import { Icon } from '../../ui/icon.tsx';
 
 /** Drag and drop, click or Enter/Space to choose several audio files (docs/product.md, Upload Songs). */
 export function UploadDropzone({ onFiles }: { onFiles: (files: File[]) => void }) {
@@ -36,7 +38,7 @@ export function UploadDropzone({ onFiles }: { onFiles: (files: File[]) => void }
         over ? 'border-accent bg-accent-soft' : 'border-input hover:border-accent/60 hover:bg-muted/50',
       )}
     >
-      <span aria-hidden="true" className="i-lucide-upload text-3xl text-accent-text" />
+      <Icon svg={iconUpload} className="text-3xl text-accent-text" />
       <span className="font-medium">Drag and drop audio files here, or click to choose</span>
       <span className="text-xs text-muted-foreground">MP3, WAV, M4A, FLAC, AAC, OGG or OPUS · up to 100 MB each</span>
       <input

@@ -6,15 +6,17 @@ import { Input, Label } from '../../ui/input.tsx';
 import { useUploadedHighlight } from '../music/uploaded-highlight.ts';
 import type { RefusedFile, SameAudioSong, UploadItem } from './upload-queue.ts';
 import { titleFromFileName } from './upload-rules.ts';
+import { iconBan, iconCircleAlert, iconCircleCheck, iconCopy, iconCopyPlus, iconFileAudio, iconInfo, iconSkipForward, iconTrash2, iconX } from '../../../src/shared/lucide-icons.ts';
+import { Icon } from '../../ui/icon.tsx';
 
 const STATUS_TEXT: Record<UploadItem['status'], string> = { queued: 'Queued', uploading: 'Uploading', uploaded: 'Uploaded', error: 'Failed', duplicate: 'Already in your library' };
 
 const ICONS: Record<UploadItem['status'], string> = {
-  queued: 'i-lucide-file-audio',
-  uploading: 'i-lucide-file-audio',
-  uploaded: 'i-lucide-circle-check',
-  error: 'i-lucide-circle-alert',
-  duplicate: 'i-lucide-copy',
+  queued: iconFileAudio,
+  uploading: iconFileAudio,
+  uploaded: iconCircleCheck,
+  error: iconCircleAlert,
+  duplicate: iconCopy,
 };
 
 const LINK = 'rounded-sm font-medium text-accent-text underline-offset-4 hover:underline focusable';
@@ -44,7 +46,7 @@ export function RefusedRow({ row, onRemove }: { row: RefusedFile; onRemove: () =
   return (
     <li className="flex items-start gap-3 py-4 first:pt-0 last:pb-0" data-testid="upload-refused" data-file={row.name}>
       <span aria-hidden="true" className="mt-0.5 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md bg-muted text-destructive-text">
-        <span className="i-lucide-ban text-xl" />
+        <Icon svg={iconBan} className="text-xl" />
       </span>
       <div className="min-w-0 flex-1">
         <div className="truncate font-medium" title={row.name}>{row.name}</div>
@@ -55,7 +57,7 @@ export function RefusedRow({ row, onRemove }: { row: RefusedFile; onRemove: () =
         </div>
       </div>
       <Button variant="ghost" size="icon" aria-label={`Remove ${row.name}`} onClick={onRemove}>
-        <span aria-hidden="true" className="i-lucide-trash-2" />
+        <Icon svg={iconTrash2} />
       </Button>
     </li>
   );
@@ -76,7 +78,7 @@ export function UploadItemRow({ item, onEdit, onCancel, onRemove, onSkip, onAddC
     <li className="grid grid-cols-1 gap-3 py-4 first:pt-0 last:pb-0" data-testid="upload-item" data-status={item.status} data-file={name}>
       <div className="flex items-start gap-3">
         <span aria-hidden="true" className="mt-0.5 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md bg-accent-soft text-accent-text">
-          <span className={cn('text-xl', ICONS[item.status])} />
+          <Icon svg={ICONS[item.status]} className="text-xl" />
         </span>
         <div className="min-w-0 flex-1">
           <div className="truncate font-medium" title={name}>{name}</div>
@@ -90,11 +92,11 @@ export function UploadItemRow({ item, onEdit, onCancel, onRemove, onSkip, onAddC
         </div>
         {active ? (
           <Button variant="ghost" size="icon" aria-label={`Cancel upload of ${name}`} onClick={onCancel}>
-            <span aria-hidden="true" className="i-lucide-x" />
+            <Icon svg={iconX} />
           </Button>
         ) : item.status === 'error' ? (
           <Button variant="ghost" size="icon" aria-label={`Remove ${name}`} onClick={onRemove}>
-            <span aria-hidden="true" className="i-lucide-trash-2" />
+            <Icon svg={iconTrash2} />
           </Button>
         ) : null}
       </div>
@@ -135,11 +137,11 @@ export function UploadItemRow({ item, onEdit, onCancel, onRemove, onSkip, onAddC
           </p>
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" size="sm" className="max-sm:flex-1" onClick={onSkip}>
-              <span aria-hidden="true" className="i-lucide-skip-forward" />
+              <Icon svg={iconSkipForward} />
               Skip
             </Button>
             <Button variant="secondary" size="sm" className="max-sm:flex-1" onClick={onAddCopy}>
-              <span aria-hidden="true" className="i-lucide-copy-plus" />
+              <Icon svg={iconCopyPlus} />
               Add a Copy
             </Button>
           </div>
@@ -155,7 +157,7 @@ export function UploadItemRow({ item, onEdit, onCancel, onRemove, onSkip, onAddC
         <ul className="grid gap-1 text-sm text-muted-foreground" aria-label={`Notes on ${name}`}>
           {item.notes.map((note) => (
             <li key={note} className="flex items-start gap-2" data-testid="upload-note">
-              <span aria-hidden="true" className="i-lucide-info mt-0.5 shrink-0" />
+              <Icon svg={iconInfo} className="mt-0.5 shrink-0" />
               <span className="min-w-0 break-words">{note}</span>
             </li>
           ))}

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
 import { Artwork } from '../../../islands/ui/artwork.tsx';
 import { Message } from '../../../islands/ui/message.tsx';
+import { iconFlame, iconMusic2 } from '../../../src/shared/lucide-icons.ts';
+import { Icon } from '../../../islands/ui/icon.tsx';
 
 /** 'Powered by Hearth' with the flame, at the foot of every public share page. */
 export function PoweredBy() {
   return (
     <footer className="mt-auto flex items-center gap-1.5 pt-6 text-sm text-muted-foreground">
-      <span aria-hidden="true" className="i-lucide-flame text-accent-text" />
+      <Icon svg={iconFlame} className="text-accent-text" />
       Powered by Hearth
     </footer>
   );
@@ -42,7 +44,7 @@ export function ShareLayout({ artworkUrl, alt, beside = false, children }: { art
 export function ShareNotFound({ heading, text }: { heading: string; text: string }) {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center p-2">
-      <Message level={1} icon="i-lucide-music-2" heading={heading}>
+      <Message level={1} icon={iconMusic2} heading={heading}>
         <p className="text-muted-foreground">{text}</p>
       </Message>
       <PoweredBy />
