@@ -22,6 +22,7 @@ import { createQueryClient } from './query-client.ts';
 import { RouterContext } from './router.ts';
 import { UserContext } from './user-context.ts';
 import { RouteView } from './views.tsx';
+import { loadOnServer } from '../../src/shared/server-parts.ts';
 
 type AdminModule = typeof import('../admin/layout/admin-area.tsx');
 let adminModule: AdminModule | null = null;
@@ -36,7 +37,7 @@ const AdminArea = lazy<AdminModule['AdminArea']>(() => {
   if (!loaded) return loadAdmin().then((module) => ({ default: module.AdminArea }));
   return { then: (resolve: (value: { default: AdminModule['AdminArea'] }) => void) => resolve({ default: loaded.AdminArea }) } as Promise<{ default: AdminModule['AdminArea'] }>;
 });
-if (typeof window === 'undefined') void loadAdmin();
+if (typeof window === 'undefined') loadOnServer(loadAdmin());
 
 /**
  * The signed-in app: sidebar or tab bar, the current route's view, the mini player, toasts.

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from 'react';
+import { loadOnServer } from '../../src/shared/server-parts.ts';
 
 type Loaded<P> = { default: ComponentType<P> };
 
@@ -24,6 +25,6 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
     if (!ready) return preload().then((component) => ({ default: component }));
     return { then: (resolve: (value: Loaded<P>) => void) => resolve({ default: ready }) } as Promise<Loaded<P>>;
   });
-  if (typeof window === 'undefined') void preload();
+  if (typeof window === 'undefined') loadOnServer(preload());
   return { Component, preload };
 }

@@ -7,6 +7,7 @@ import type { BuiltBundles } from './bundles.ts';
 import { HEAD_SCRIPTS, contentSecurityPolicy, createNonce } from './csp.ts';
 import { composeHtml, escapeAttribute } from './html-stream.ts';
 import type { PageScope } from './page-scope.ts';
+import { serverPartsLoaded } from '../shared/server-parts.ts';
 
 /**
  * What the RSC bundle's entry exports (routes/pages/rsc-entry.tsx, named by the build): it knows
@@ -78,6 +79,8 @@ export function createRenderer<Page extends string = string>(log: Logger, bundle
     const scope: PageScope = { ...baseScope, css: manifest.css, status };
     const bootstrap = manifest.pageBootstraps[page];
     if (!bootstrap) throw new Error(`no bootstrap for the page "${page}" (routes/pages/bootstraps.ts)`);
+    // Parts loaded apart (the admin area, the views) render in place, even right after a start.
+    await serverPartsLoaded();
     const [forHtml, forInline] = rsc.renderFlight(page, props, scope, clientManifest, onError).tee();
     const response = createFromReadableStream<ReactNode>(forHtml, { serverConsumerManifest });
     const html = await renderToReadableStream(<Root response={response} />, {
