@@ -1,6 +1,5 @@
 import { Suspense } from 'react';
 import { lazyPart } from '../lib/lazy-part.ts';
-import { cn } from '../ui/cn.ts';
 import { usePlayer } from './player-store.ts';
 import { iconVolume1, iconVolume2, iconVolumeX } from '../../src/shared/lucide-icons.ts';
 import { Icon } from '../ui/icon.tsx';

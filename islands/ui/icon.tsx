@@ -2,9 +2,9 @@ import { cn } from './cn.ts';
 
 /**
  * A Lucide icon drawn inline, 1em square and in the text's colour (the `icon` rule in
- * islands/ui/tokens.ts; a size or colour class overrides it). `svg` is its markup from the
- * `iconName` macro (src/shared/lucide.ts), never text a person wrote. Decorative unless
- * given a label, then an image with that name.
+ * islands/ui/tokens.ts; a size or colour class overrides it). `svg` is its markup, one export of
+ * src/shared/lucide-icons.ts, never text a person wrote. Decorative unless given a label, then
+ * an image with that name.
  */
 export function Icon({ svg, className, label }: { svg: string; className?: string; label?: string }) {
   const named = label === undefined ? { 'aria-hidden': true } : { role: 'img', 'aria-label': label };

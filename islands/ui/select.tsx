@@ -20,8 +20,8 @@ export function Select<V extends string>({ value, onChange, options, id, label, 
     <SelectPrimitive.Root value={value} onValueChange={(next) => onChange(next as V)} name={name}>
       <SelectPrimitive.Trigger id={id} aria-label={label} className={cn(INPUT_CLASS, 'flex items-center justify-between gap-2 text-left', className)}>
         <SelectPrimitive.Value />
-        <SelectPrimitive.Icon asChild>
-          <Icon svg={iconChevronDown} className="text-base text-muted-foreground" />
+        <SelectPrimitive.Icon className="inline-flex text-base text-muted-foreground">
+          <Icon svg={iconChevronDown} />
         </SelectPrimitive.Icon>
       </SelectPrimitive.Trigger>
       <SelectPrimitive.Portal>

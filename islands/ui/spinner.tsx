@@ -2,7 +2,7 @@ import { cn } from './cn.ts';
 import { iconLoaderCircle } from '../../src/shared/lucide-icons.ts';
 import { Icon } from './icon.tsx';
 
-/** A spinning ring (pure CSS). Decorative unless given a label, then it is a status. */
+/** A spinning ring (an inline SVG turned by CSS). Decorative unless given a label, then it is a status. */
 export function Spinner({ label, className }: { label?: string; className?: string }) {
   const ring = <Icon svg={iconLoaderCircle} className={cn('animate-spin text-[1.25em]', className)} />;
   if (!label) return ring;

@@ -9,7 +9,7 @@ const dir = makeTempDir('hearth-build-');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // A server started from a checkout imports build.ts to find its build; the build toolchain
-// (UnoCSS and its icon sets, ~12 MiB) must load only when a build is made.
+// (UnoCSS) must load only when a build is made.
 test('finding an existing build loads no UnoCSS', async () => {
   await ensureBuilt('production'); // ahead, so the child finds the build made
   const guard = join(dir, 'no-unocss.ts');

@@ -124,7 +124,7 @@ async function buildRsc(outDir: string, mode: BuildMode): Promise<{ entry: strin
 /** One stylesheet: UnoCSS utilities found anywhere in the page and island sources. */
 async function buildCss(outDir: string, mode: BuildMode): Promise<string> {
   // Loaded only to build: a server started from a checkout imports this module to find its build,
-  // and UnoCSS with its icon sets would stay in its memory (about 12 MiB) for nothing.
+  // and UnoCSS would stay in its memory for nothing.
   const [{ createGenerator }, { unoConfig }] = await Promise.all([import('@unocss/core'), import('../../uno.config.ts')]);
   const generator = await createGenerator(unoConfig);
   const files = sourceFiles(['islands/**/*.{ts,tsx}', 'routes/pages/**/*.tsx', 'src/render/**/*.tsx', 'src/shared/app-routes.ts', 'src/pwa/**/*.ts']);

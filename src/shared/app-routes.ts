@@ -1,4 +1,5 @@
 import { iconDisc3, iconLibrary, iconListMusic, iconMusic, iconSettings, iconTrash2, iconUserRoundCog } from './lucide-icons.ts';
+
 /**
  * The signed-in app's routes, one row each: read by the server (shell, redirect to /login,
  * 403), the client router, the view map (islands/app/views.tsx) and the navigation. A new
@@ -8,7 +9,7 @@ export type AppView = 'library' | 'search' | 'albums' | 'album' | 'playlists' | 
 
 export interface NavEntry {
   label: string;
-  /** A Lucide icon class (pure CSS). */
+  /** A Lucide icon's markup (src/shared/lucide-icons.ts). */
   icon: string;
   /** Also in the small screens' bottom tab bar (Library, Playlists, Albums). */
   tab: boolean;
@@ -20,7 +21,7 @@ export type AdminTabId = 'music' | 'albums' | 'deleted' | 'settings';
 export interface AdminTabEntry {
   id: AdminTabId;
   label: string;
-  /** A Lucide icon class (pure CSS). */
+  /** A Lucide icon's markup (src/shared/lucide-icons.ts). */
   icon: string;
   /** In the sidebar's Catalogue group, at this position; Settings sits apart below it. */
   catalogue?: number;

@@ -3,7 +3,6 @@ import { sidebarCookie } from '../../../src/shared/admin-sidebar.ts';
 import { useRouter } from '../../app/router.ts';
 import { useUser } from '../../app/user-context.ts';
 import { Button } from '../../ui/button.tsx';
-import { cn } from '../../ui/cn.ts';
 import { Sheet, SheetContent } from '../../ui/dialog.tsx';
 import { Tooltip } from '../../ui/tooltip.tsx';
 import { SidebarBody } from './admin-sidebar.tsx';

@@ -9,7 +9,7 @@ export interface AdminTab {
   /** Its row of src/shared/app-routes.ts. */
   path: string;
   label: string;
-  /** A Lucide icon class (pure CSS). */
+  /** A Lucide icon's markup (src/shared/lucide-icons.ts). */
   icon: string;
   Component: ComponentType;
 }
