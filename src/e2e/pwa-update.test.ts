@@ -24,6 +24,8 @@ let dataDir: string;
 let port: number;
 let url: string;
 let server: Subprocess<'ignore', 'pipe', 'pipe'> | null = null;
+/** Everything the running server printed, kept so a failed request can say why it went away. */
+let serverOutput = '';
 let browser: Browser;
 let cookie: string;
 let long: SongDto;
@@ -52,14 +54,29 @@ async function deploy(version: number) {
     stdout: 'pipe',
     stderr: 'pipe',
   });
-  let output = '';
-  const decoder = new TextDecoder();
-  for await (const chunk of child.stdout) {
-    output += decoder.decode(chunk);
-    if (output.includes('Hearth is running on')) break;
-  }
-  if (!output.includes('Hearth is running on')) throw new Error(`version ${version} did not start:\n${output}${await new Response(child.stderr).text()}`);
+  serverOutput = '';
+  const ready = Promise.withResolvers<void>();
+  const keep = async (stream: ReadableStream<Uint8Array>) => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) {
+      serverOutput += decoder.decode(chunk, { stream: true });
+      if (serverOutput.includes('Hearth is running on')) ready.resolve();
+    }
+  };
+  // Both streams are read to the end, not only up to the ready line, so nothing the server prints
+  // later is lost if it exits early.
+  void Promise.all([keep(child.stdout), keep(child.stderr)]).then(() => ready.reject(new Error(`version ${version} did not start:\n${serverOutput}`)));
+  await ready.promise;
   server = child;
+}
+
+/** A request to the test's server; if it fails, the error says whether the server exited and what it printed. */
+async function request(path: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url + path, init);
+  } catch (error) {
+    throw new Error(`${init.method ?? 'GET'} ${path} failed (${String(error)}); server exit code ${server?.exitCode}, signal ${server?.signalCode}, output:\n${serverOutput}`);
+  }
 }
 
 /** A two-minute tone, so a song is still playing while the new worker takes over. */
@@ -70,7 +87,7 @@ async function uploadLongSong(): Promise<SongDto> {
   const form = new FormData();
   form.set('status', 'published');
   form.set('file', new File([readFileSync(mp3)], 'long.mp3'));
-  const response = await fetch(`${url}/api/upload/audio`, { method: 'POST', body: form, headers: { cookie } });
+  const response = await request('/api/upload/audio', { method: 'POST', body: form, headers: { cookie } });
   if (!response.ok) throw new Error(await response.text());
   return (await response.json()) as SongDto;
 }
@@ -81,7 +98,7 @@ beforeAll(async () => {
   port = await freePort();
   url = `http://127.0.0.1:${port}`;
   await deploy(1);
-  cookie = sessionCookieFrom(await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'mum', password: 'lullaby99' }) }));
+  cookie = sessionCookieFrom(await request('/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'mum', password: 'lullaby99' }) }));
   long = await uploadLongSong();
   browser = await sharedBrowser();
 });
