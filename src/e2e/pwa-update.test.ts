@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import type { Subprocess } from 'bun';
 import { copyFileSync, cpSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -7,7 +6,7 @@ import { ROOT } from '../render/build-paths.ts';
 import { API_CACHE, NEEDS_CONNECTION_TEXT } from '../shared/pwa.ts';
 import type { SongDto } from '../shared/types.ts';
 import { releaseBrowser, sharedBrowser, openPage, waitForAsync, waitForHydration } from '../testing/browser.ts';
-import { freePort } from '../testing/process.ts';
+import { type ServerProcess, freePort, startMain } from '../testing/process.ts';
 import { makeTempDir, sessionCookieFrom } from '../testing/server.ts';
 import { WIDE, waitForPlayback } from './signed-in.ts';
 
@@ -23,9 +22,8 @@ let copy: string;
 let dataDir: string;
 let port: number;
 let url: string;
-let server: Subprocess<'ignore', 'pipe', 'pipe'> | null = null;
-/** Everything the running server printed, kept so a failed request can say why it went away. */
-let serverOutput = '';
+/** The copied server of the current version; its output is kept whole (src/testing/process.ts). */
+let server: ServerProcess | null = null;
 let browser: Browser;
 let cookie: string;
 let long: SongDto;
@@ -41,33 +39,13 @@ function copySources(): string {
 /** Deploys version `n`: the copy's offline text names it, so every bundle that shows it changes. */
 async function deploy(version: number) {
   if (server) {
-    server.kill('SIGTERM');
+    server.child.kill('SIGTERM');
     await server.exited;
   }
   const file = join(copy, 'src/shared/pwa.ts');
   const source = readFileSync(file, 'utf8').replace(/(export const NEEDS_CONNECTION_TEXT = '[^']*?)( \(v\d+\))?';/, `$1 (v${version})';`);
   writeFileSync(file, source);
-  const child = Bun.spawn([process.execPath, 'src/compose/main.ts'], {
-    cwd: copy,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, ADMIN_USERNAME: 'mum', ADMIN_PASSWORD: 'lullaby99', LOG_LEVEL: 'warn' },
-    stdin: 'ignore',
-    stdout: 'pipe',
-    stderr: 'pipe',
-  });
-  serverOutput = '';
-  const ready = Promise.withResolvers<void>();
-  const keep = async (stream: ReadableStream<Uint8Array>) => {
-    const decoder = new TextDecoder();
-    for await (const chunk of stream) {
-      serverOutput += decoder.decode(chunk, { stream: true });
-      if (serverOutput.includes('Hearth is running on')) ready.resolve();
-    }
-  };
-  // Both streams are read to the end, not only up to the ready line, so nothing the server prints
-  // later is lost if it exits early.
-  void Promise.all([keep(child.stdout), keep(child.stderr)]).then(() => ready.reject(new Error(`version ${version} did not start:\n${serverOutput}`)));
-  await ready.promise;
-  server = child;
+  server = await startMain({ PORT: String(port), DATA_DIR: dataDir, ADMIN_USERNAME: 'mum', ADMIN_PASSWORD: 'lullaby99', LOG_LEVEL: 'warn' }, { cwd: copy });
 }
 
 /** A request to the test's server; if it fails, the error says whether the server exited and what it printed. */
@@ -75,7 +53,7 @@ async function request(path: string, init: RequestInit): Promise<Response> {
   try {
     return await fetch(url + path, init);
   } catch (error) {
-    throw new Error(`${init.method ?? 'GET'} ${path} failed (${String(error)}); server exit code ${server?.exitCode}, signal ${server?.signalCode}, output:\n${serverOutput}`);
+    throw new Error(`${init.method ?? 'GET'} ${path} failed (${String(error)}); server exit code ${server?.child.exitCode}, signal ${server?.child.signalCode}, output:\n${server?.output()}`);
   }
 }
 
@@ -105,7 +83,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await releaseBrowser(browser);
-  server?.kill('SIGTERM');
+  server?.child.kill('SIGTERM');
   await server?.exited;
   rmSync(copy, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
