@@ -63,7 +63,10 @@ async function runSuite(cwd: string): Promise<SuiteRun> {
     figures.expects += Number(match[3] ?? 0);
     passes.set(pass, figures);
   }
-  const failures = [...new Set(output.match(/^\(fail\) .*$/gm) ?? [])];
+  // A failed test with its error (run-tests.ts repeats them under this heading), or at least its name:
+  // a flake met during a bench is otherwise lost with the run's output.
+  const whatFailed = /^=== what failed ===\n[\s\S]*?(?=\n\nslowest files:|\n\n[a-z][\w /()-]*?: (?:ok|FAILED|\d+ passed))/m.exec(output)?.[0];
+  const failures = whatFailed ? [whatFailed] : [...new Set(output.match(/^\(fail\) .*$/gm) ?? [])];
   const summary = [output.match(/^\d+ passed, \d+ failed$/m)?.[0] ?? 'no closing line', ...failures].join('\n');
   const cpuS = usage ? Number(usage.cpuTime.user + usage.cpuTime.system) / 1e6 : 0;
   return { totalS: (performance.now() - started) / 1000, cpuS, machineCpuS: machineCpuSeconds() - machineBefore, byKind, passes, summary };
