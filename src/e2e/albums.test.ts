@@ -6,6 +6,7 @@ import type { AlbumDto, SongDto } from '../shared/types.ts';
 import { releaseBrowser, sharedBrowser, openPage } from '../testing/browser.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
+import { fixtureBytes, sineWav, uploadBytes } from './player-fixtures.ts';
 import { createAlbum, uploadSong } from './seed.ts';
 import { PHONE, inEachLook, openSignedIn } from './signed-in.ts';
 
@@ -27,10 +28,16 @@ beforeAll(async () => {
   const apple = await createAlbum(server, adminCookie, 'Apple Pie');
   const cherry = await createAlbum(server, adminCookie, 'cherry');
   empty = await createAlbum(server, adminCookie, 'Drafts Only');
-  // Album order is the import's track number; the API has no field for it, so set it here.
-  const order: [string, number | null, string][] = [['Zebra Lullaby', 1, 'tone.wav'], ['Hush Little Baby', 2, 'tone.ogg'], ['A Bonus Track', null, 'tone.wav']];
-  for (const [title, albumOrder, fixture] of order) {
-    const song = await uploadSong(server, adminCookie, fixture, { title, artist: 'Grandpa Joe', albumId: bedtime.id });
+  // Album order is the import's track number; the API has no field for it, so set it here. The two
+  // songs played below last 20 s: a 1 s tone could end, and the album go on to its next song,
+  // before a loaded machine reads the player.
+  const order: [string, number | null, Uint8Array<ArrayBuffer>][] = [
+    ['Zebra Lullaby', 1, sineWav(20, 330)],
+    ['Hush Little Baby', 2, sineWav(20, 440)],
+    ['A Bonus Track', null, fixtureBytes('tone.wav')],
+  ];
+  for (const [title, albumOrder, bytes] of order) {
+    const song = await uploadBytes(server, adminCookie, `${title}.wav`, bytes, { title, artist: 'Grandpa Joe', albumId: bedtime.id });
     server.db.update(songs).set({ albumOrder }).where(eq(songs.id, song.id)).run();
   }
   await uploadSong(server, adminCookie, 'tone.ogg', { title: 'Pie Song', albumId: apple.id });
