@@ -4,7 +4,7 @@ import type { SongDto } from '../shared/types.ts';
 import { insertFillerSongs } from '../testing/factories.ts';
 import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { libraryRow } from './player-fixtures.ts';
+import { libraryRow, sineWav, uploadBytes } from './player-fixtures.ts';
 import { uploadSong } from './seed.ts';
 import { type SignedInPage, expectToast, openSignedIn, waitForPlayback } from './signed-in.ts';
 
@@ -24,7 +24,9 @@ beforeAll(async () => {
   const admin = await server.signUp('mum', { password: 'lullaby99', isAdmin: true });
   kid = await server.signUp('kiddo', { password: 'crayons99' });
   await uploadSong(server, admin, 'tagged.mp3', { title: 'Aaa First' });
-  late = await uploadSong(server, admin, 'tone.ogg', { title: 'Zz Late Lullaby' });
+  // Played below, so it lasts 20 s: a 1 s tone ends, and the player stops and hides, within seconds,
+  // and a loaded machine can read it later than that.
+  late = await uploadBytes(server, admin, 'late.wav', sineWav(20, 440), { title: 'Zz Late Lullaby' });
   insertFillerSongs(server.db, FILLER);
   browser = await sharedBrowser();
 });

@@ -3,6 +3,7 @@ import { type Browser, type Page, chromium } from 'playwright-core';
 import type { SongDto } from '../shared/types.ts';
 import { CHROMIUM_EXECUTABLE, releaseBrowser, sharedBrowser, openPage } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
+import { sineWav, uploadBytes } from './player-fixtures.ts';
 import { uploadSong } from './seed.ts';
 import { type SignedInPage, WIDE, openSignedIn, waitForPlayback } from './signed-in.ts';
 
@@ -19,7 +20,9 @@ beforeAll(async () => {
   const admin = await server.signUp('mum', { password: 'lullaby99', isAdmin: true });
   kid = await server.signUp('kiddo', { password: 'crayons99' });
   bedtime = await uploadSong(server, admin, 'tagged.mp3', { title: 'Bedtime' });
-  morning = await uploadSong(server, admin, 'tone.ogg', { title: 'Morning', artist: 'Grandpa Joe' });
+  // Played below, so it lasts 20 s: a 1 s tone ends, and the player stops and hides, within seconds,
+  // and a loaded machine can read it later than that.
+  morning = await uploadBytes(server, admin, 'morning.wav', sineWav(20, 440), { title: 'Morning', artist: 'Grandpa Joe' });
   browser = await sharedBrowser();
 });
 

@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { createPlaylist, uploadSong } from './seed.ts';
+import { sineWav, uploadBytes } from './player-fixtures.ts';
+import { createPlaylist } from './seed.ts';
 import { PHONE, inEachLook, expectToast, openSignedIn } from './signed-in.ts';
 
 setDefaultTimeout(120_000);
@@ -15,7 +16,9 @@ let admin: string;
 beforeAll(async () => {
   server = await startTestServer();
   admin = await server.signUp('mum', { password: 'lullaby99', isAdmin: true });
-  await uploadSong(server, admin, 'tone.ogg', { title: 'Bedtime', artist: 'Grandpa Joe' });
+  // Played below, so it lasts 20 s: a 1 s tone ends, and the player stops and hides, within seconds,
+  // and a loaded machine can read it later than that.
+  await uploadBytes(server, admin, 'bedtime.wav', sineWav(20, 440), { title: 'Bedtime', artist: 'Grandpa Joe' });
   browser = await sharedBrowser();
 });
 
