@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { releaseBrowser, sharedBrowser, waitForHydration } from '../testing/browser.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { sineWav, uploadBytes } from './player-fixtures.ts';
+import { sineWav } from './player-fixtures.ts';
+import { uploadBytes } from './seed.ts';
 import { PHONE, inEachLook, openSignedIn, waitForPlayback } from './signed-in.ts';
 
 setDefaultTimeout(120_000);

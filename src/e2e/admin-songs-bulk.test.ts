@@ -5,8 +5,8 @@ import { insertSong } from '../testing/factories.ts';
 import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { bulkBar, controls, manage, songRow, songsAs, withoutFailedLoads } from './admin-songs-helpers.ts';
-import { sineWav, uploadBytes } from './player-fixtures.ts';
-import { createAlbum } from './seed.ts';
+import { sineWav } from './player-fixtures.ts';
+import { createAlbum, uploadBytes } from './seed.ts';
 import { WIDE, expectToast, openSignedIn } from './signed-in.ts';
 
 setDefaultTimeout(180_000);

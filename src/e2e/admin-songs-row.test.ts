@@ -6,8 +6,8 @@ import type { SongDto } from '../shared/types.ts';
 import { releaseBrowser, sharedBrowser, waitForHydration } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { expand, serverSong, songById, songRow, songsAs, withoutFailedLoads } from './admin-songs-helpers.ts';
-import { fixtureBytes, installAudioSpy, sineWav, uploadBytes } from './player-fixtures.ts';
-import { uploadSong } from './seed.ts';
+import { installAudioSpy, sineWav } from './player-fixtures.ts';
+import { fixtureBytes, uploadBytes, uploadSong } from './seed.ts';
 import { PHONE, WIDE, expectToast, openSignedIn, waitForPlayback } from './signed-in.ts';
 
 setDefaultTimeout(120_000);

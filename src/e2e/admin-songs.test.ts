@@ -6,8 +6,8 @@ import { releaseBrowser, sharedBrowser, openPage } from '../testing/browser.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
 import { bulkBar, controls, expand, manage, rowTitles, serverSong, songRow, songsAs, waitForRowTitles, withoutFailedLoads } from './admin-songs-helpers.ts';
-import { sineWav, uploadBytes } from './player-fixtures.ts';
-import { createAlbum, uploadSong } from './seed.ts';
+import { sineWav } from './player-fixtures.ts';
+import { createAlbum, uploadBytes, uploadSong } from './seed.ts';
 import { PHONE, WIDE, inEachLook, expectToast, openSignedIn } from './signed-in.ts';
 
 setDefaultTimeout(120_000);

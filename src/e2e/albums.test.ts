@@ -6,8 +6,8 @@ import type { AlbumDto, SongDto } from '../shared/types.ts';
 import { releaseBrowser, sharedBrowser, openPage } from '../testing/browser.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { fixtureBytes, sineWav, uploadBytes } from './player-fixtures.ts';
-import { createAlbum, uploadSong } from './seed.ts';
+import { sineWav } from './player-fixtures.ts';
+import { createAlbum, fixtureBytes, uploadBytes, uploadSong } from './seed.ts';
 import { PHONE, inEachLook, openSignedIn } from './signed-in.ts';
 
 setDefaultTimeout(120_000);

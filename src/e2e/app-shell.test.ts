@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { Browser } from 'playwright-core';
 import { releaseBrowser, sharedBrowser, openPage, waitForHydration } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { sineWav, uploadBytes } from './player-fixtures.ts';
-import { uploadSong } from './seed.ts';
+import { sineWav } from './player-fixtures.ts';
+import { uploadBytes, uploadSong } from './seed.ts';
 
 setDefaultTimeout(60_000);
 

@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import type { BookmarkDto, SongDto } from '../shared/types.ts';
 import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { type TestServer, makeTempDir, startTestServer } from '../testing/server.ts';
-import { sineWav, uploadBytes, libraryRow as row } from './player-fixtures.ts';
+import { sineWav, libraryRow as row } from './player-fixtures.ts';
+import { uploadBytes } from './seed.ts';
 import { installMediaSpy, longStoryOpus, media, playingPast, until } from './queue-fixtures.ts';
 import { openSignedIn } from './signed-in.ts';
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { Browser, Page } from 'playwright-core';
 import { openPage, releaseBrowser, sharedBrowser, waitForHydration } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { audioState, installAudioSpy, sineWav, uploadBytes } from './player-fixtures.ts';
+import { audioState, installAudioSpy, sineWav } from './player-fixtures.ts';
+import { uploadBytes } from './seed.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { KEEP_ROOM_SOCKETS } from './room-sockets.ts';
 import { PHONE, WIDE, inEachLook, openSignedIn } from './signed-in.ts';

@@ -7,7 +7,7 @@ import { openPage, releaseBrowser, sharedBrowser, waitForHydration } from '../te
 import { type GaplessFormat, SINE_SAMPLES, splitSineFiles } from '../testing/gapless-fixtures.ts';
 import { installGaplessTap, measureJoin, waitForTapSeconds } from '../testing/gapless-tap.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { uploadBytes } from './player-fixtures.ts';
+import { uploadBytes } from './seed.ts';
 
 setDefaultTimeout(120_000);
 

@@ -8,8 +8,7 @@ import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { type TestServer, makeTempDir, startTestServer } from '../testing/server.ts';
 import { type ToneTags, taggedTone } from '../testing/tag-fixtures.ts';
 import { expand, serverSong } from './admin-songs-helpers.ts';
-import { uploadBytes } from './player-fixtures.ts';
-import { createAlbum } from './seed.ts';
+import { createAlbum, uploadBytes } from './seed.ts';
 import { PHONE, expectToast, inEachLook, openSignedIn } from './signed-in.ts';
 
 // Years and genres read from the files' tags: on the album page, and edited in the admin form.

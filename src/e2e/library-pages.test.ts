@@ -4,8 +4,8 @@ import type { SongDto } from '../shared/types.ts';
 import { insertFillerSongs } from '../testing/factories.ts';
 import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { libraryRow, sineWav, uploadBytes } from './player-fixtures.ts';
-import { uploadSong } from './seed.ts';
+import { libraryRow, sineWav } from './player-fixtures.ts';
+import { uploadBytes, uploadSong } from './seed.ts';
 import { type SignedInPage, expectToast, openSignedIn, waitForPlayback } from './signed-in.ts';
 
 setDefaultTimeout(60_000);

@@ -3,8 +3,8 @@ import { type Browser, type Page, chromium } from 'playwright-core';
 import type { SongDto } from '../shared/types.ts';
 import { CHROMIUM_EXECUTABLE, releaseBrowser, sharedBrowser, openPage } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { sineWav, uploadBytes } from './player-fixtures.ts';
-import { uploadSong } from './seed.ts';
+import { sineWav } from './player-fixtures.ts';
+import { uploadBytes, uploadSong } from './seed.ts';
 import { type SignedInPage, WIDE, openSignedIn, waitForPlayback } from './signed-in.ts';
 
 setDefaultTimeout(60_000);

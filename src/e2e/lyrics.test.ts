@@ -5,8 +5,8 @@ import { songs } from '../../db/schema/index.ts';
 import type { AlbumDto } from '../shared/types.ts';
 import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { installAudioSpy, sineWav, uploadBytes, libraryRow as row } from './player-fixtures.ts';
-import { createAlbum } from './seed.ts';
+import { installAudioSpy, sineWav, libraryRow as row } from './player-fixtures.ts';
+import { createAlbum, uploadBytes } from './seed.ts';
 import { expand } from './admin-songs-helpers.ts';
 import { PHONE, WIDE, expectToast, openSignedIn } from './signed-in.ts';
 

@@ -5,7 +5,8 @@ import { insertFillerSongs } from '../testing/factories.ts';
 import { releaseBrowser, sharedBrowser, waitForAsync } from '../testing/browser.ts';
 import { API_CACHE } from '../shared/pwa.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { libraryRow as row, sineWav, uploadBytes } from './player-fixtures.ts';
+import { libraryRow as row, sineWav } from './player-fixtures.ts';
+import { uploadBytes } from './seed.ts';
 import { WIDE, expectToast, openSignedIn } from './signed-in.ts';
 
 setDefaultTimeout(120_000);

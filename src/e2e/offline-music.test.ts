@@ -3,8 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import type { AlbumDto, SongDto } from '../shared/types.ts';
 import { releaseBrowser, sharedBrowser, openPage } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { fixtureBytes, sineWav, uploadBytes } from './player-fixtures.ts';
-import { createAlbum, createPlaylist } from './seed.ts';
+import { sineWav } from './player-fixtures.ts';
+import { createAlbum, createPlaylist, fixtureBytes, uploadBytes } from './seed.ts';
 import { type SignedInPage, PHONE, WIDE, expectToast, openSignedIn } from './signed-in.ts';
 
 setDefaultTimeout(90_000);

@@ -4,7 +4,8 @@ import { KEPT_AUDIO_PARAM } from '../shared/pwa.ts';
 import type { SongDto } from '../shared/types.ts';
 import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { installAudioSpy, sineWav, uploadBytes, libraryRow as row } from './player-fixtures.ts';
+import { installAudioSpy, sineWav, libraryRow as row } from './player-fixtures.ts';
+import { uploadBytes } from './seed.ts';
 import { type SignedInPage, WIDE, expectToast, openSignedIn } from './signed-in.ts';
 
 setDefaultTimeout(90_000);

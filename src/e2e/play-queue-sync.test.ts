@@ -5,9 +5,9 @@ import { songs } from '../../db/schema/index.ts';
 import type { AlbumDto, NewAppPasswordDto, PlayQueueDto, SongDto } from '../shared/types.ts';
 import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { sineWav, uploadBytes, libraryRow as row } from './player-fixtures.ts';
+import { sineWav, libraryRow as row } from './player-fixtures.ts';
 import { installMediaSpy, media, mediaReady, playingPast, until } from './queue-fixtures.ts';
-import { createAlbum } from './seed.ts';
+import { createAlbum, uploadBytes } from './seed.ts';
 import { openSignedIn } from './signed-in.ts';
 
 setDefaultTimeout(120_000);

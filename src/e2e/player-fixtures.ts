@@ -1,8 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { SongDto } from '../shared/types.ts';
-import type { TestServer } from '../testing/server.ts';
 
 /** A mono 16-bit WAV sine of `seconds` at 8 kHz: a real song long enough to seek in. */
 export function sineWav(seconds: number, frequency: number): Uint8Array<ArrayBuffer> {
@@ -26,21 +22,6 @@ export function sineWav(seconds: number, frequency: number): Uint8Array<ArrayBuf
   for (let i = 0; i < n; i++) v.setInt16(44 + i * 2, Math.round(3000 * Math.sin((2 * Math.PI * frequency * i) / rate)), true);
   return new Uint8Array(buf);
 }
-
-/** Uploads these bytes as a published song through the admin API, then sets its title, artist and album. */
-export async function uploadBytes(server: TestServer, admin: string, name: string, bytes: Uint8Array<ArrayBuffer>, changes: { title: string; artist?: string; albumId?: number }): Promise<SongDto> {
-  const form = new FormData();
-  form.set('status', 'published');
-  form.set('copy', 'true'); // each call is one more song, whatever its bytes
-  form.set('file', new File([bytes], name));
-  const res = await server.request('/api/upload/audio', { method: 'POST', body: form, cookie: admin });
-  if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
-  const song = (await res.json()) as SongDto;
-  await server.request(`/api/songs/${song.id}`, { method: 'PATCH', json: changes, cookie: admin });
-  return { ...song, ...changes };
-}
-
-export const fixtureBytes = (name: string): Uint8Array<ArrayBuffer> => new Uint8Array(readFileSync(join(import.meta.dir, '../../media/testdata', name)));
 
 /**
  * An init script recording every media element the app plays (the engine's elements are not

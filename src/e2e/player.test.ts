@@ -5,8 +5,8 @@ import { songs } from '../../db/schema/index.ts';
 import type { AlbumDto, SongDto } from '../shared/types.ts';
 import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { audioState, fixtureBytes, installAudioSpy, installMediaSessionSpy, played, sineWav, uploadBytes, libraryRow as row } from './player-fixtures.ts';
-import { createAlbum } from './seed.ts';
+import { audioState, installAudioSpy, installMediaSessionSpy, played, sineWav, libraryRow as row } from './player-fixtures.ts';
+import { createAlbum, fixtureBytes, uploadBytes } from './seed.ts';
 import { PHONE, WIDE, expectToast, openSignedIn } from './signed-in.ts';
 
 setDefaultTimeout(90_000);

@@ -4,8 +4,8 @@ import type { SongDto } from '../shared/types.ts';
 import { releaseBrowser, sharedBrowser, openPage } from '../testing/browser.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { sineWav, uploadBytes } from './player-fixtures.ts';
-import { createPlaylist, uploadSong } from './seed.ts';
+import { sineWav } from './player-fixtures.ts';
+import { createPlaylist, uploadBytes, uploadSong } from './seed.ts';
 import { PHONE, inEachLook, expectToast, openSignedIn } from './signed-in.ts';
 
 setDefaultTimeout(120_000);

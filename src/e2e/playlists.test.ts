@@ -3,8 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { sineWav, uploadBytes } from './player-fixtures.ts';
-import { createPlaylist } from './seed.ts';
+import { sineWav } from './player-fixtures.ts';
+import { createPlaylist, uploadBytes } from './seed.ts';
 import { PHONE, inEachLook, expectToast, openSignedIn } from './signed-in.ts';
 
 setDefaultTimeout(120_000);

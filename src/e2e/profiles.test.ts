@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { Browser, Page } from 'playwright-core';
 import { openPage, releaseBrowser, sharedBrowser, waitForHydration } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { sineWav, uploadBytes } from './player-fixtures.ts';
+import { sineWav } from './player-fixtures.ts';
+import { uploadBytes } from './seed.ts';
 import { PHONE, WIDE, expectToast, openSignedIn } from './signed-in.ts';
 
 setDefaultTimeout(120_000);

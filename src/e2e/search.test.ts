@@ -3,8 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { openPage, releaseBrowser, sharedBrowser, waitForHydration } from '../testing/browser.ts';
 import { CLEAN_LAYOUT, checkLayout } from '../testing/layout.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { sineWav, uploadBytes } from './player-fixtures.ts';
-import { createAlbum, uploadSong } from './seed.ts';
+import { sineWav } from './player-fixtures.ts';
+import { createAlbum, uploadBytes, uploadSong } from './seed.ts';
 import { type SignedInPage, PHONE, inEachLook, openSignedIn, expectToast, waitForPlayback } from './signed-in.ts';
 
 setDefaultTimeout(60_000);

@@ -10,21 +10,30 @@ async function ok<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** Uploads a real fixture through the admin API, published, then applies title/artist/album changes. */
-export async function uploadSong(
+/** The bytes of a real audio file of media/testdata. */
+export const fixtureBytes = (name: string): Uint8Array<ArrayBuffer> => new Uint8Array(readFileSync(join(TESTDATA, name)));
+
+/** Uploads these bytes as a published song through the admin API, then applies title/artist/album changes. */
+export async function uploadBytes(
   server: TestServer,
   adminCookie: string,
-  fixture: string,
+  name: string,
+  bytes: Uint8Array<ArrayBuffer>,
   changes: { title?: string; artist?: string; albumId?: number } = {},
 ): Promise<SongDto> {
   const form = new FormData();
   form.set('status', 'published');
-  form.set('copy', 'true'); // seeds reuse fixtures: each call is one more song
-  form.set('file', new File([readFileSync(join(TESTDATA, fixture))], fixture));
+  form.set('copy', 'true'); // each call is one more song, whatever its bytes
+  form.set('file', new File([bytes], name));
   const song = await ok<SongDto>(await server.request('/api/upload/audio', { method: 'POST', body: form, cookie: adminCookie }));
   if (Object.keys(changes).length === 0) return song;
   await ok(await server.request(`/api/songs/${song.id}`, { method: 'PATCH', json: changes, cookie: adminCookie }));
   return { ...song, ...changes } as SongDto;
+}
+
+/** Uploads a real fixture of media/testdata, as uploadBytes does. */
+export function uploadSong(server: TestServer, adminCookie: string, fixture: string, changes: { title?: string; artist?: string; albumId?: number } = {}): Promise<SongDto> {
+  return uploadBytes(server, adminCookie, fixture, fixtureBytes(fixture), changes);
 }
 
 export async function createAlbum(server: TestServer, adminCookie: string, name: string): Promise<AlbumDto> {

@@ -5,8 +5,8 @@ import { songs } from '../../db/schema/index.ts';
 import type { AlbumDto, SongDto } from '../shared/types.ts';
 import { openPage, releaseBrowser, sharedBrowser, waitForHydration } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { sineWav, uploadBytes } from './player-fixtures.ts';
-import { createAlbum } from './seed.ts';
+import { sineWav } from './player-fixtures.ts';
+import { createAlbum, uploadBytes } from './seed.ts';
 import { PHONE } from './signed-in.ts';
 
 setDefaultTimeout(60_000);

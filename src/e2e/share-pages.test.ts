@@ -3,8 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import type { AlbumDto, PlaylistDto, SongDto } from '../shared/types.ts';
 import { releaseBrowser, sharedBrowser, openPage, waitForHydration } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { sineWav, uploadBytes } from './player-fixtures.ts';
-import { createAlbum, createPlaylist, uploadSong } from './seed.ts';
+import { sineWav } from './player-fixtures.ts';
+import { createAlbum, createPlaylist, uploadBytes, uploadSong } from './seed.ts';
 
 setDefaultTimeout(30_000);
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { Browser, Page } from 'playwright-core';
 import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { installAudioSpy, sineWav, uploadBytes } from './player-fixtures.ts';
+import { installAudioSpy, sineWav } from './player-fixtures.ts';
+import { uploadBytes } from './seed.ts';
 import { PHONE, openSignedIn } from './signed-in.ts';
 
 setDefaultTimeout(90_000);

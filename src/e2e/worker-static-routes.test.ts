@@ -3,7 +3,8 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import type { SongDto } from '../shared/types.ts';
 import { releaseBrowser, sharedBrowser } from '../testing/browser.ts';
 import { type TestServer, startTestServer } from '../testing/server.ts';
-import { installAudioSpy, sineWav, uploadBytes, libraryRow as row } from './player-fixtures.ts';
+import { installAudioSpy, sineWav, libraryRow as row } from './player-fixtures.ts';
+import { uploadBytes } from './seed.ts';
 import { WIDE, expectToast, openSignedIn } from './signed-in.ts';
 
 setDefaultTimeout(90_000);
