@@ -6,13 +6,19 @@ import { tokensCss } from './islands/ui/tokens.ts';
 /** Tailwind's preflight: without it pages keep the browser's serif text and content-box inputs (docs/architecture.md). */
 const resetCss = readFileSync(Bun.resolveSync('@unocss/reset/tailwind.css', import.meta.dir), 'utf8');
 
+/**
+ * An element with the `hidden` attribute stays hidden whatever display utility it carries (`grid`,
+ * `flex`): the reset's own rule weighs as much as a class and comes first, so the utility would win.
+ */
+const hiddenWins = '[hidden]:where(:not([hidden="until-found"])) { display: none !important; }';
+
 /** A token is an "r g b" triple, so utilities can add opacity: `bg-surface/80`. */
 const token = (name: string) => `rgb(var(--${name}) / <alpha-value>)`;
 
 /** UnoCSS for every page: the reset, the design tokens (islands/ui/tokens.ts) and utilities. Icons are inline SVG (islands/ui/icon.tsx). */
 export const unoConfig: UserConfig = {
   presets: [presetWind3({ dark: 'class' })],
-  preflights: [{ getCSS: () => resetCss }, { getCSS: () => tokensCss }],
+  preflights: [{ getCSS: () => resetCss }, { getCSS: () => hiddenWins }, { getCSS: () => tokensCss }],
   theme: {
     colors: {
       background: token('background'),

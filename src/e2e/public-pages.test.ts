@@ -30,6 +30,10 @@ describe('landing and login', () => {
     await page.getByRole('link', { name: 'Login' }).click();
     await page.waitForURL(server.url + '/login');
     await waitForHydration(page);
+    // A browser that holds no profiles shows the login card alone, without "Who's listening?".
+    await expect(page.getByRole('heading', { name: 'Login' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('heading', { name: "Who's listening?" }).isVisible()).resolves.toBe(false);
+    await expect(page.getByText('or sign in').isVisible()).resolves.toBe(false);
     expect(problems).toEqual([]);
     await context.close();
   });
