@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SongPatch } from '../shared/schemas/song.ts';
 import type { AlbumDto, PlaylistDto, SongDto } from '../shared/types.ts';
 import type { TestServer } from '../testing/server.ts';
 
@@ -13,13 +14,13 @@ async function ok<T>(response: Response): Promise<T> {
 /** The bytes of a real audio file of media/testdata. */
 export const fixtureBytes = (name: string): Uint8Array<ArrayBuffer> => new Uint8Array(readFileSync(join(TESTDATA, name)));
 
-/** Uploads these bytes as a published song through the admin API, then applies title/artist/album changes. */
+/** Uploads these bytes as a published song through the admin API, then applies `changes` as an admin's edit. */
 export async function uploadBytes(
   server: TestServer,
   adminCookie: string,
   name: string,
   bytes: Uint8Array<ArrayBuffer>,
-  changes: { title?: string; artist?: string; albumId?: number } = {},
+  changes: SongPatch = {},
 ): Promise<SongDto> {
   const form = new FormData();
   form.set('status', 'published');
@@ -32,7 +33,7 @@ export async function uploadBytes(
 }
 
 /** Uploads a real fixture of media/testdata, as uploadBytes does. */
-export function uploadSong(server: TestServer, adminCookie: string, fixture: string, changes: { title?: string; artist?: string; albumId?: number } = {}): Promise<SongDto> {
+export function uploadSong(server: TestServer, adminCookie: string, fixture: string, changes: SongPatch = {}): Promise<SongDto> {
   return uploadBytes(server, adminCookie, fixture, fixtureBytes(fixture), changes);
 }
 
